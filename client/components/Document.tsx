@@ -1,0 +1,114 @@
+import { Provider as StoreProvider } from 'jotai';
+import type { ReactNode } from 'react';
+import type { Config } from '../../worker/api/configs/schemas';
+import type { MenuItem } from '../../worker/api/pages/schemas';
+import { dirOf, I18nProvider, LANGS, type Dict, type Lang } from '../i18n';
+import { ClientAssetsContext, type ClientAssets } from '../island';
+import { AppBannerIsland as AppBanner } from '../islands/app-banner';
+import { CookieConsentIsland as CookieConsent } from '../islands/cookie-consent';
+import { Footer } from './Footer';
+import { SimpleBar, TopBar } from './TopBar';
+
+/** What a page tells the document about itself (spec §2 page titles and descriptions). */
+export type PageMeta = {
+  title: string;
+  description?: string;
+  /** 'full' top bar, 'simple' (logo, login, language: landing, register, login) or none. */
+  bar?: 'full' | 'simple' | 'none';
+  footer?: boolean;
+  /** Open Graph / Twitter card, canonical and hreflang: catalogue pages. */
+  share?: { image?: string | null; type?: 'website' | 'video.movie' | 'video.tv_show' };
+};
+
+/** Request-level facts the document needs, resolved by the worker before rendering. */
+export type DocumentContext = {
+  lang: Lang;
+  dict: Dict;
+  url: string;
+  nonce: string;
+  stylesheet: string;
+  assets: ClientAssets;
+  config: Config;
+  menu: MenuItem[];
+  /** No consent stored (cookie mirror) and the referrer is not whitelisted. */
+  showConsent: boolean;
+  /** Store link of the visitor's phone platform, unless the banner was closed. */
+  appStore: string | null;
+};
+
+const SITE_NAME = 'Tafrij';
+
+function ShareTags({ meta, doc }: { meta: PageMeta; doc: DocumentContext }) {
+  const url = new URL(doc.url);
+  url.searchParams.delete('lang');
+  const withLang = (lang: Lang) => {
+    const u = new URL(url);
+    u.searchParams.set('lang', lang);
+    return u.toString();
+  };
+  const image = meta.share?.image ? new URL(meta.share.image, url).toString() : new URL('/icons/icon-512.png', url).toString();
+  return (
+    <>
+      <link rel="canonical" href={withLang(doc.lang)} />
+      {LANGS.map((lang) => (
+        <link key={lang} rel="alternate" hrefLang={lang} href={withLang(lang)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={url.toString()} />
+      <meta property="og:site_name" content={SITE_NAME} />
+      <meta property="og:type" content={meta.share?.type ?? 'website'} />
+      <meta property="og:title" content={meta.title} />
+      {meta.description && <meta property="og:description" content={meta.description} />}
+      <meta property="og:url" content={withLang(doc.lang)} />
+      <meta property="og:image" content={image} />
+      <meta property="og:locale" content={{ en: 'en_US', fr: 'fr_FR', ar: 'ar_MA', es: 'es_ES' }[doc.lang]} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={meta.title} />
+      {meta.description && <meta name="twitter:description" content={meta.description} />}
+      <meta name="twitter:image" content={image} />
+    </>
+  );
+}
+
+/**
+ * The HTML document around every page: <html lang dir>, head tags, top bar, footer and the
+ * site-wide islands (cookie consent, mobile app banner). Streams as one React tree.
+ */
+export function Document({ meta, doc, children }: { meta: PageMeta; doc: DocumentContext; children: ReactNode }) {
+  const bar = meta.bar ?? 'full';
+  const path = new URL(doc.url).pathname;
+  return (
+    <html lang={doc.lang} dir={dirOf(doc.lang)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <title>{meta.title === SITE_NAME ? meta.title : `${meta.title} | ${SITE_NAME}`}</title>
+        {meta.description && <meta name="description" content={meta.description} />}
+        <meta name="theme-color" content="#ff0031" />
+        <link rel="manifest" href={`/manifest.webmanifest?lang=${doc.lang}`} />
+        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+        <link rel="stylesheet" href={doc.stylesheet} />
+        {meta.share && <ShareTags meta={meta} doc={doc} />}
+      </head>
+      <body>
+        <StoreProvider>
+          <I18nProvider lang={doc.lang} dict={doc.dict}>
+            <ClientAssetsContext.Provider value={doc.assets}>
+              <a className="skip-link" href="#main">
+                {doc.dict['SKIP_TO_CONTENT'] ?? 'Skip to content'}
+              </a>
+              {bar === 'full' && <TopBar config={doc.config} menu={doc.menu} path={path} />}
+              {bar === 'simple' && <SimpleBar config={doc.config} path={path} />}
+              <main id="main" className={bar === 'none' ? 'main main--bare' : 'main'}>
+                {children}
+              </main>
+              {meta.footer !== false && bar !== 'none' && <Footer config={doc.config} menu={doc.menu} />}
+              {bar !== 'none' && doc.showConsent && <CookieConsent />}
+              {bar !== 'none' && doc.appStore && <AppBanner store={doc.appStore} />}
+            </ClientAssetsContext.Provider>
+          </I18nProvider>
+        </StoreProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Content } from '../../worker/api/pages/schemas';
+import { useI18n } from '../i18n';
+
+/** Minimum age of an age restriction ('16-age-restriction' → 16), 0 for none. */
+export const minimumAge = (ageRestriction: string): number => Number.parseInt(ageRestriction, 10) || 0;
+
+export function AgeBadge({ ageRestriction }: { ageRestriction: string }) {
+  const { t } = useI18n();
+  const age = minimumAge(ageRestriction);
+  return (
+    <span className={`badge badge--age${age >= 16 ? ' badge--mature' : ''}`} title={age ? t('AGE_RESTRICTION', { age }) : t('ALL_PUBLIC')}>
+      {age ? `${age}+` : t('ALL_PUBLIC_SHORT')}
+    </span>
+  );
+}
+
+/** A poster card linking to the content page. */
+export function Tile({ content, eager = false }: { content: Content; eager?: boolean }) {
+  const { t } = useI18n();
+  return (
+    <a className="tile" href={`/content/${content.slug}`}>
+      <span className="tile__image">
+        {content.vertical_image && (
+          <img src={content.vertical_image} alt="" width="200" height="300" loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        )}
+        {content.premium && <span className="badge badge--premium">{t('PREMIUM')}</span>}
+      </span>
+      <span className="tile__title">{content.name_long}</span>
+    </a>
+  );
+}
+
+/** A horizontally scrolling row of tiles with its title linking to the category. */
+export function Row({ title, href, contents, eager = false }: { title: string; href: string; contents: Content[]; eager?: boolean }) {
+  const { t } = useI18n();
+  if (contents.length === 0) return null;
+  return (
+    <section className="row">
+      <h2 className="row__title">
+        <a href={href}>
+          {title} <span className="row__more">{t('SEE_ALL')}</span>
+        </a>
+      </h2>
+      <ul className="row__list">
+        {contents.map((c) => (
+          <li key={c.id}>
+            <Tile content={c} eager={eager} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function Grid({ contents }: { contents: Content[] }) {
+  return (
+    <ul className="grid">
+      {contents.map((c, i) => (
+        <li key={c.id}>
+          <Tile content={c} eager={i < 6} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,19 @@
+import type { MenuItem } from '../../worker/api/pages/schemas';
+
+/** Spec §2 Menus: grid or webview → /page/{slug}; video or playlist → /content/{slug}; other → /{type}/{slug}. */
+export function menuHref(item: Pick<MenuItem, 'slug' | 'type'>): string {
+  const slug = encodeURIComponent(item.slug);
+  switch (item.type) {
+    case 'grid':
+    case 'webview':
+      return `/page/${slug}`;
+    case 'video':
+    case 'playlist':
+      return `/content/${slug}`;
+    default:
+      return `/${encodeURIComponent(item.type)}/${slug}`;
+  }
+}
+
+/** Footer's fixed category slugs (spec §2 Footer). */
+export const FOOTER_CATEGORIES = ['series', 'films', 'documentaries', 'theatre'] as const;

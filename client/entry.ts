@@ -1,0 +1,75 @@
+/**
+ * Browser bootstrap, loaded only by pages that render islands. It holds no React: each island
+ * hydrates on its visitor's first interaction with it (pointer over, focus, touch), so a page
+ * that is only looked at downloads a couple of kilobytes. A click that arrives before React does
+ * is held and replayed once the island is live.
+ */
+const CHUNK_RELOAD_KEY = 'chunkReloadAt';
+/** Spec §4: a failed chunk load reloads the page, at most once per 60 seconds. */
+const CHUNK_RELOAD_GUARD_MS = 60_000;
+const TRIGGERS = ['pointerover', 'focusin', 'touchstart'] as const;
+
+function reloadAfterChunkFailure(error: unknown): void {
+  console.error(error);
+  const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
+  if (Date.now() - last < CHUNK_RELOAD_GUARD_MS) return;
+  sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
+  location.reload();
+}
+
+const hydrated = new WeakMap<HTMLElement, Promise<void>>();
+
+function hydrate(el: HTMLElement): Promise<void> {
+  let done = hydrated.get(el);
+  if (!done) {
+    done = import('./hydrate')
+      .then((m) => m.hydrateIsland(el))
+      .then(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())))
+      .then(() => {
+        el.dataset.live = '';
+      });
+    done.catch(reloadAfterChunkFailure);
+    hydrated.set(el, done);
+  }
+  return done;
+}
+
+function watch(el: HTMLElement): void {
+  if (el.dataset.watched !== undefined) return;
+  el.dataset.watched = '';
+  if (el.dataset.hydrate === 'load') {
+    void hydrate(el);
+    return;
+  }
+  const start = () => void hydrate(el);
+  for (const type of TRIGGERS) el.addEventListener(type, start, { once: true, passive: true });
+  el.addEventListener(
+    'click',
+    (event) => {
+      if (el.dataset.live !== undefined) return;
+      const target = event.target;
+      event.preventDefault();
+      event.stopPropagation();
+      void hydrate(el).then(() => target instanceof HTMLElement && target.click());
+    },
+    { capture: true, once: true },
+  );
+}
+
+/** Spec §2: the top bar takes its scrolled style when the page is scrolled. */
+function watchScroll(): void {
+  const bar = document.querySelector<HTMLElement>('[data-top-bar]');
+  if (!bar) return;
+  const update = () => bar.toggleAttribute('data-scrolled', window.scrollY > 8);
+  addEventListener('scroll', update, { passive: true });
+  update();
+}
+
+function start(): void {
+  watchScroll();
+  document.querySelectorAll<HTMLElement>('[data-island]').forEach(watch);
+}
+
+// The entry loads async while the page may still be streaming: start once the document is complete.
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+else start();

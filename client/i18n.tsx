@@ -1,0 +1,59 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import rosetta from 'rosetta';
+
+/** The four languages of the product (spec §9 SUPPORTED_LANGUAGES). */
+export const LANGS = ['en', 'fr', 'ar', 'es'] as const;
+export type Lang = (typeof LANGS)[number];
+export type Dict = Record<string, string>;
+
+export const isLang = (value: unknown): value is Lang => typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+export const dirOf = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
+
+/** Native names, shown in the language dropdown whatever the current language. */
+export const LANG_NAMES: Record<Lang, string> = { en: 'English', fr: 'Français', ar: 'العربية', es: 'Español' };
+
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/** A translate function over one language's dictionary; a missing key shows the key itself. */
+export function translator(lang: Lang, dict: Dict): Translate {
+  const i18n = rosetta<Dict>({ [lang]: dict });
+  i18n.locale(lang);
+  return (key, params) => i18n.t(key, params) || key;
+}
+
+/**
+ * Translates a server error message of the form `CODE: detail` by its code
+ * (spec §8 Request helper), falling back to ERROR_OCCURRED.
+ */
+export function translateError(t: Translate, message: string | undefined): string {
+  const code = (message ?? '').split(':')[0]?.trim() ?? '';
+  const text = code ? t(code) : code;
+  return text && text !== code ? text : t('ERROR_OCCURRED');
+}
+
+/**
+ * Dates as DD/MM/YYYY (spec §9) with Latin digits, identical on server and browser.
+ * Input is an ISO date or date-time string.
+ */
+export function formatDate(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** Numbers formatted with an explicit locale and Latin digits, so SSR and hydration agree. */
+export function formatNumber(lang: Lang, n: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(lang, { numberingSystem: 'latn', ...options }).format(n);
+}
+
+type I18n = { lang: Lang; dir: 'rtl' | 'ltr'; t: Translate };
+const I18nContext = createContext<I18n | null>(null);
+
+export function I18nProvider({ lang, dict, children }: { lang: Lang; dict: Dict; children: ReactNode }) {
+  return <I18nContext.Provider value={{ lang, dir: dirOf(lang), t: translator(lang, dict) }}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18n {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error('useI18n() outside <I18nProvider>');
+  return value;
+}

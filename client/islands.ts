@@ -1,0 +1,15 @@
+import type { ComponentType } from 'react';
+
+type IslandModule = { default: ComponentType<never> };
+
+/**
+ * The explicit island registry: name → lazy import, one chunk per island.
+ * Each island file default-exports its component and names itself with the same key
+ * through defineIsland(); client/islands.test.ts checks the two agree.
+ */
+export const islands: Record<string, () => Promise<IslandModule>> = {
+  'lang-menu': () => import('./islands/lang-menu'),
+  'cookie-consent': () => import('./islands/cookie-consent'),
+  'app-banner': () => import('./islands/app-banner'),
+  'mobile-menu': () => import('./islands/mobile-menu'),
+};

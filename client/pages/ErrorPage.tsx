@@ -1,0 +1,40 @@
+import { useI18n } from '../i18n';
+
+export type ErrorView = { status: number; messageKey: string; action: 'home' | 'login' };
+
+/**
+ * Spec §8 Error page by status: 404 → PAGE_DOES_NOT_EXIST (the 404 page); 403 with USER_SUSPENDED →
+ * ACCOUNT_SUSPENDED and a login button; other 403 → ERROR_OCCURRED; 429 → TOO_MANY_REQUESTS;
+ * anything else is shown as 500 with 'Oops! ' and ERROR_OCCURRED.
+ */
+export function errorView(status: number, body = ''): ErrorView {
+  if (status === 404) return { status, messageKey: 'PAGE_DOES_NOT_EXIST', action: 'home' };
+  if (status === 403 && body.includes('USER_SUSPENDED')) return { status, messageKey: 'ACCOUNT_SUSPENDED', action: 'login' };
+  if (status === 403) return { status, messageKey: 'ERROR_OCCURRED', action: 'home' };
+  if (status === 429) return { status, messageKey: 'TOO_MANY_REQUESTS', action: 'home' };
+  return { status: 500, messageKey: 'OOPS_ERROR_OCCURRED', action: 'home' };
+}
+
+/** The 404 page ('Erreur 404'), 500 page ('Erreur 500') and the generic error page, each with a way back. */
+export function ErrorPage({ view, notFound = false }: { view: ErrorView; notFound?: boolean }) {
+  const { t } = useI18n();
+  const heading = view.status === 404 || view.status === 500 ? t(`ERROR_${view.status}`) : String(view.status);
+  return (
+    <div className="error-page">
+      <p className="error-page__code" aria-hidden="true">
+        {view.status}
+      </p>
+      <h1>{heading}</h1>
+      <p>{notFound ? t('PAGE_NOT_FOUND') : t(view.messageKey)}</p>
+      {view.action === 'login' ? (
+        <a className="button button--primary button--large" href="/login">
+          {t('LOGIN')}
+        </a>
+      ) : (
+        <a className="button button--primary button--large" href="/">
+          {t('GO_HOME')}
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { Suspense, use } from 'react';
+import type { Content, NavigationRow } from '../../worker/api/pages/schemas';
+import { AgeBadge, Row } from '../components/Tile';
+import { formatDuration } from '../components/format';
+import { useI18n } from '../i18n';
+
+/** Loader results never reject: a failed call renders a message inside its boundary. */
+export type Loaded<T> = { ok: true; value: T } | { ok: false; message: string };
+
+function Hero({ top }: { top: Promise<Loaded<Content[]>> }) {
+  const { t } = useI18n();
+  const result = use(top);
+  const content = result.ok ? result.value[0] : undefined;
+  if (!content) return null;
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      {content.tile_image && <img className="hero__image" src={content.tile_image} alt="" width="640" height="360" fetchPriority="high" />}
+      <div className="hero__body">
+        <p className="hero__kicker">{t('FEATURED')}</p>
+        <h1 id="hero-title" className="hero__title">
+          {content.name_long}
+        </h1>
+        <p className="meta">
+          {content.production_year && <span>{content.production_year}</span>}
+          {content.duration && <span>{formatDuration(t, content.duration)}</span>}
+          <AgeBadge ageRestriction={content.age_restriction} />
+          {content.genres.slice(0, 2).map((g) => (
+            <span key={g}>{g}</span>
+          ))}
+        </p>
+        {content.synopsis && <p className="hero__synopsis">{content.synopsis}</p>}
+        <div className="actions">
+          <a className="button button--primary button--large" href={`/player/${content.slug}`}>
+            ▶ {t('PLAY')}
+          </a>
+          <a className="button button--secondary button--large" href={`/content/${content.slug}`}>
+            {t('MORE_INFO')}
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Rows({ navigation }: { navigation: Promise<Loaded<NavigationRow[]>> }) {
+  const { t } = useI18n();
+  const result = use(navigation);
+  if (!result.ok) return <p className="notice">{t('ERROR_OCCURRED')}</p>;
+  return (
+    <>
+      {result.value.map((row, i) => (
+        <Row key={row.id} title={row.category.name} href={`/category/${row.category.slug}`} contents={row.contents} eager={i === 0} />
+      ))}
+    </>
+  );
+}
+
+function RowsSkeleton() {
+  return (
+    <div className="skeleton" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="skeleton__row" />
+      ))}
+    </div>
+  );
+}
+
+/** Home (`/`): a featured hero from top content and the navigation rows, streamed as they load. */
+export function HomePage(props: { top: Promise<Loaded<Content[]>>; navigation: Promise<Loaded<NavigationRow[]>> }) {
+  return (
+    <div className="home">
+      <Suspense fallback={<div className="hero hero--placeholder" aria-hidden="true" />}>
+        <Hero top={props.top} />
+      </Suspense>
+      <Suspense fallback={<RowsSkeleton />}>
+        <Rows navigation={props.navigation} />
+      </Suspense>
+    </div>
+  );
+}

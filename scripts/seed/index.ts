@@ -1,0 +1,97 @@
+/**
+ * Seeds the LOCAL D1 database (binding DB of wrangler.toml) with the demo
+ * catalogue, only when its `contents` table is empty.
+ *
+ *   node scripts/seed/index.ts [--persist-to <dir>]
+ *
+ * Run from the repository root, after `npx wrangler d1 migrations apply DB --local`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedStatements } from './catalogue.ts';
+
+function parseArgs(argv: readonly string[]): { persistTo: string | null } {
+  let persistTo: string | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--persist-to') {
+      const value = argv[i + 1];
+      if (!value) throw new Error('--persist-to needs a directory');
+      persistTo = value;
+      i++;
+    } else if (arg.startsWith('--persist-to=')) {
+      persistTo = arg.slice('--persist-to='.length);
+    } else {
+      throw new Error(`unknown argument: ${arg} (usage: node scripts/seed/index.ts [--persist-to <dir>])`);
+    }
+  }
+  return { persistTo };
+}
+
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/**
+ * Runs `npx wrangler d1 execute DB --local …` and returns its stdout. stderr goes
+ * straight to the terminal; stdout (a long JSON report for --file) is only shown
+ * when the command fails.
+ */
+function d1Execute(persistTo: string | null, args: readonly string[]): string {
+  const fullArgs = ['wrangler', 'd1', 'execute', 'DB', '--local', ...(persistTo ? ['--persist-to', persistTo] : []), ...args];
+  try {
+    return execFileSync(NPX, fullArgs, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    const stdout = (error as { stdout?: unknown }).stdout;
+    if (typeof stdout === 'string' && stdout) process.stderr.write(stdout);
+    const status = (error as { status?: unknown }).status;
+    throw new Error(`npx ${fullArgs.join(' ')} failed${typeof status === 'number' ? ` with exit status ${status}` : `: ${String(error)}`}`);
+  }
+}
+
+function countContents(persistTo: string | null): number {
+  const raw = d1Execute(persistTo, ['--json', '--command', 'SELECT COUNT(*) AS n FROM contents']);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    // Some wrangler versions print a banner before the JSON: keep the part from the first bracket.
+    const start = raw.indexOf('[');
+    if (start < 0) throw new Error(`unexpected output from wrangler:\n${raw}`);
+    parsed = JSON.parse(raw.slice(start));
+  }
+  const first = Array.isArray(parsed) ? (parsed[0] as { results?: { n?: unknown }[] } | undefined) : undefined;
+  const n = first?.results?.[0]?.n;
+  if (typeof n !== 'number') throw new Error(`could not read the contents count from wrangler output:\n${raw}`);
+  return n;
+}
+
+function main(): void {
+  const { persistTo } = parseArgs(process.argv.slice(2));
+  const existing = countContents(persistTo);
+  if (existing > 0) {
+    console.log(`seed: database already has ${existing} contents, not seeding`);
+    return;
+  }
+  const statements = seedStatements();
+  const dir = mkdtempSync(join(tmpdir(), 'tafrij-seed-'));
+  const file = join(dir, 'seed.sql');
+  try {
+    writeFileSync(file, `${statements.join(';\n')};\n`, 'utf8');
+    d1Execute(persistTo, ['--file', file]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`seed: seeded ${statements.length} statements`);
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(`seed: failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

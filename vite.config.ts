@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+
+/**
+ * Builds the browser half of client/: one entry (client/entry.ts) that hydrates islands,
+ * one lazy chunk per island and per language dictionary, and the stylesheet.
+ * The worker reads dist/client/.vite/manifest.json to emit <script> and <link> tags.
+ */
+export default defineConfig({
+  publicDir: 'public',
+  oxc: { jsx: { runtime: 'automatic' } },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    rollupOptions: {
+      input: ['client/entry.ts', 'client/styles.css'],
+      // jotai marks its modules 'use client' (for React Server Components): meaningless here.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
+  },
+});

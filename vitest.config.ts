@@ -1,0 +1,22 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+import { seedStatements } from './scripts/seed/catalogue.ts';
+
+/** Unit and route tests run inside workerd with the bindings of wrangler.toml. */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('worker/db/migrations');
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seedStatements() },
+        },
+      }),
+    ],
+    test: {
+      include: ['worker/**/*.test.ts', 'worker/**/*.test.tsx', 'client/**/*.test.ts', 'client/**/*.test.tsx', 'locales/**/*.test.ts'],
+      setupFiles: ['./worker/test/setup.ts'],
+    },
+  };
+});

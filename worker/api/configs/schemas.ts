@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Config (spec §3): what the app is allowed to do and show. */
+export const Config = z.object({
+  free_platform: z.boolean(),
+  app_access: z.enum(['open', 'authentication', 'subscription']),
+  available_langs: z.array(z.object({ id: z.string(), name: z.string() })),
+  socials: z.record(z.string(), z.array(z.string())),
+  subscriptions: z.array(z.unknown()),
+  notifications: z.boolean(),
+  options: z.record(z.string(), z.boolean()),
+  apps: z.object({ ios: z.string().optional(), android: z.string().optional() }),
+});
+export type Config = z.infer<typeof Config>;

@@ -1,0 +1,20 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from '../env';
+import { configs } from './configs/routes';
+import type { ApiErrorBody } from './errors';
+import { pages } from './pages/routes';
+
+/**
+ * The built-in origin API (spec §7), reached in-process through the /api proxy.
+ * Paths here have no /api prefix, exactly as an external API_ORIGIN would serve them.
+ */
+export const api = new Hono<AppEnv>()
+  .route('/configs', configs)
+  .route('/pages', pages)
+  .notFound((c) => c.json({ status: 404, message: `E_ROUTE_NOT_FOUND: ${c.req.method} ${c.req.path}` } satisfies ApiErrorBody, 404))
+  .onError((err, c) => {
+    if (err instanceof HTTPException) return err.getResponse();
+    console.error(JSON.stringify({ level: 'error', requestId: c.req.header('x-request-id'), path: c.req.path, error: String(err) }));
+    return c.json({ status: 500, message: 'INTERNAL_ERROR' } satisfies ApiErrorBody, 500);
+  });

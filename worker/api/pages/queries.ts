@@ -1,0 +1,206 @@
+import type { Lang } from '../../../client/i18n';
+import type { CategoryRef, Content, Episode, MenuItem, NavigationRow, Season } from './schemas';
+
+type DB = Pick<Env, 'DB'>;
+
+type ContentRow = {
+  id: number;
+  slug: string;
+  type: Content['type'];
+  name_long: string;
+  original_title: string;
+  synopsis: string | null;
+  publication_date_start: string;
+  release_date: string | null;
+  production_year: number | null;
+  country: string | null;
+  languages: string;
+  subtitles: string;
+  tags: string;
+  cast: string;
+  director: string | null;
+  screenwriter: string | null;
+  duration: number | null;
+  trailer_url: string | null;
+  featured: number;
+  premium: number;
+  tile_image: string | null;
+  vertical_image: string | null;
+};
+
+type CategoryRow = {
+  content_id: number;
+  id: number;
+  slug: string;
+  name: string;
+  rating: number | null;
+  parent_slug: string | null;
+};
+
+/** Text in the requested language, falling back to English. ?1 is the language. */
+const CONTENT_COLUMNS = `c.id, c.slug, c.type, c.original_title, c.publication_date_start, c.release_date,
+  c.production_year, c.country, c.languages, c.subtitles, c.tags, c."cast" AS "cast", c.director, c.screenwriter,
+  c.duration, c.trailer_url, c.featured, c.premium, c.tile_image, c.vertical_image,
+  COALESCE(t.name_long, te.name_long, c.original_title) AS name_long, COALESCE(t.synopsis, te.synopsis) AS synopsis`;
+const CONTENT_TEXT = `LEFT JOIN content_i18n t ON t.content_id = c.id AND t.lang = ?1
+  LEFT JOIN content_i18n te ON te.content_id = c.id AND te.lang = 'en'`;
+const CATEGORY_NAME = `COALESCE(ci.name, ce.name, cat.slug)`;
+const CATEGORY_TEXT = `LEFT JOIN category_i18n ci ON ci.category_id = cat.id AND ci.lang = ?1
+  LEFT JOIN category_i18n ce ON ce.category_id = cat.id AND ce.lang = 'en'`;
+/** Only published contents (publication_date_start reached) are listed. */
+const PUBLISHED = `c.publication_date_start <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now')`;
+
+const jsonList = (text: string): string[] => {
+  const value: unknown = JSON.parse(text);
+  return Array.isArray(value) ? value.map(String) : [];
+};
+
+const toCategoryRef = (row: CategoryRow): CategoryRef => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  parents: row.parent_slug ? [{ slug: row.parent_slug }] : [],
+});
+
+/** '{N}-age-restriction' from the maturity rating, 'no-age-restriction' for none or 0 (spec §9). */
+export const ageRestriction = (rating: number | null | undefined): string =>
+  rating ? `${rating}-age-restriction` : 'no-age-restriction';
+
+function toContent(row: ContentRow, categories: CategoryRow[]): Content {
+  const maturity = categories.find((c) => c.parent_slug === 'maturity');
+  return {
+    id: row.id,
+    slug: row.slug,
+    type: row.type,
+    name_long: row.name_long,
+    original_title: row.original_title,
+    synopsis: row.synopsis,
+    categories: categories.map(toCategoryRef),
+    genres: categories.filter((c) => c.parent_slug === 'genres').map((c) => c.name),
+    age_restriction: ageRestriction(maturity?.rating),
+    publication_date_start: row.publication_date_start,
+    release_date: row.release_date,
+    production_year: row.production_year,
+    country: row.country,
+    languages: jsonList(row.languages),
+    subtitles: jsonList(row.subtitles),
+    tags: jsonList(row.tags),
+    cast: jsonList(row.cast),
+    director: row.director,
+    screenwriter: row.screenwriter,
+    duration: row.duration,
+    trailer: row.trailer_url,
+    featured: row.featured === 1,
+    premium: row.premium === 1,
+    tile_image: row.tile_image,
+    vertical_image: row.vertical_image,
+  };
+}
+
+/** Loads contents by id, in the order given, with their categories: two queries whatever the count. */
+async function contentsByIds(env: DB, lang: Lang, ids: number[]): Promise<Content[]> {
+  if (ids.length === 0) return [];
+  const list = JSON.stringify(ids);
+  const [rows, cats] = await env.DB.batch<ContentRow | CategoryRow>([
+    env.DB.prepare(`SELECT ${CONTENT_COLUMNS} FROM contents c ${CONTENT_TEXT}
+      WHERE c.id IN (SELECT value FROM json_each(?2))`).bind(lang, list),
+    env.DB.prepare(`SELECT cc.content_id, cat.id, cat.slug, cat.rating, p.slug AS parent_slug, ${CATEGORY_NAME} AS name
+      FROM content_categories cc JOIN categories cat ON cat.id = cc.category_id
+      LEFT JOIN categories p ON p.id = cat.parent_id ${CATEGORY_TEXT}
+      WHERE cc.content_id IN (SELECT value FROM json_each(?2)) ORDER BY p.position, cat.position`).bind(lang, list),
+  ]);
+  const byId = new Map((rows?.results as ContentRow[]).map((r) => [r.id, r]));
+  const catsOf = Map.groupBy(cats?.results as CategoryRow[], (c) => c.content_id);
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toContent(row, catsOf.get(id) ?? [])] : [];
+  });
+}
+
+export type CategoryWithText = CategoryRef & { description: string | null };
+
+export async function categoryBySlug(env: DB, lang: Lang, slug: string): Promise<CategoryWithText | null> {
+  const row = await env.DB.prepare(`SELECT cat.id, cat.slug, p.slug AS parent_slug, ${CATEGORY_NAME} AS name,
+      COALESCE(ci.description, ce.description) AS description
+      FROM categories cat LEFT JOIN categories p ON p.id = cat.parent_id ${CATEGORY_TEXT} WHERE cat.slug = ?2`)
+    .bind(lang, slug)
+    .first<CategoryRow & { description: string | null }>();
+  return row ? { ...toCategoryRef(row), description: row.description } : null;
+}
+
+/** Published top-level contents of a category, by position; `featured` keeps featured ones only. */
+export async function categoryContents(
+  env: DB,
+  lang: Lang,
+  categoryId: number,
+  { limit, offset, featured = false }: { limit: number; offset: number; featured?: boolean },
+): Promise<{ contents: Content[]; total: number }> {
+  const where = `cc.category_id = ?1 AND c.parent_id IS NULL AND ${PUBLISHED} ${featured ? 'AND c.featured = 1' : ''}`;
+  const [ids, count] = await env.DB.batch<{ id: number } | { n: number }>([
+    env.DB.prepare(`SELECT c.id FROM content_categories cc JOIN contents c ON c.id = cc.content_id
+      WHERE ${where} ORDER BY cc.position, c.id LIMIT ?2 OFFSET ?3`).bind(categoryId, limit, offset),
+    env.DB.prepare(`SELECT COUNT(*) AS n FROM content_categories cc JOIN contents c ON c.id = cc.content_id WHERE ${where}`).bind(categoryId),
+  ]);
+  const contentIds = (ids?.results as { id: number }[]).map((r) => r.id);
+  return { contents: await contentsByIds(env, lang, contentIds), total: (count?.results[0] as { n: number } | undefined)?.n ?? 0 };
+}
+
+export async function contentBySlug(env: DB, lang: Lang, slug: string): Promise<Content | null> {
+  const row = await env.DB.prepare(`SELECT c.id FROM contents c WHERE c.slug = ?1 AND ${PUBLISHED}`).bind(slug).first<{ id: number }>();
+  if (!row) return null;
+  const [content] = await contentsByIds(env, lang, [row.id]);
+  return content ?? null;
+}
+
+/** Episodes of a series grouped by season. */
+export async function seasonsOf(env: DB, lang: Lang, seriesId: number): Promise<Season[]> {
+  const { results } = await env.DB.prepare(`SELECT c.id, c.slug, c.season_number, c.episode_number, c.duration, c.tile_image,
+      COALESCE(t.name_long, te.name_long, c.original_title) AS name_long, COALESCE(t.synopsis, te.synopsis) AS synopsis
+      FROM contents c ${CONTENT_TEXT} WHERE c.parent_id = ?2 AND ${PUBLISHED}
+      ORDER BY c.season_number, c.episode_number`).bind(lang, seriesId).all<Episode>();
+  const seasons = Map.groupBy(results, (e) => e.season_number);
+  return [...seasons].map(([number, episodes]) => ({ number, episodes }));
+}
+
+/** Up to `limit` other published titles sharing the content's format or genre categories. */
+export async function relatedTo(env: DB, lang: Lang, content: Content, limit = 12): Promise<Content[]> {
+  const categoryIds = content.categories.filter((c) => c.parents[0]?.slug !== 'maturity').map((c) => c.id);
+  const { results } = await env.DB.prepare(`SELECT c.id, COUNT(*) AS shared FROM content_categories cc
+      JOIN contents c ON c.id = cc.content_id
+      WHERE cc.category_id IN (SELECT value FROM json_each(?1)) AND c.id != ?2 AND c.parent_id IS NULL AND ${PUBLISHED}
+      GROUP BY c.id ORDER BY shared DESC, c.publication_date_start DESC LIMIT ?3`)
+    .bind(JSON.stringify(categoryIds), content.id, limit)
+    .all<{ id: number }>();
+  return contentsByIds(env, lang, results.map((r) => r.id));
+}
+
+export async function menuItems(env: DB, lang: Lang): Promise<MenuItem[]> {
+  const { results } = await env.DB.prepare(`SELECT m.slug, m.type, COALESCE(t.name, te.name, m.slug) AS name FROM menu_items m
+      LEFT JOIN menu_item_i18n t ON t.menu_item_id = m.id AND t.lang = ?1
+      LEFT JOIN menu_item_i18n te ON te.menu_item_id = m.id AND te.lang = 'en'
+      ORDER BY m.position, m.id`).bind(lang).all<MenuItem>();
+  return results;
+}
+
+/** Home rows: each navigation category with its first `perRow` contents, in three queries. */
+export async function navigationRows(env: DB, lang: Lang, perRow = 12): Promise<NavigationRow[]> {
+  const [rows, members] = await env.DB.batch<{ id: number; category_id: number; slug: string; name: string; parent_slug: string | null } | { category_id: number; content_id: number }>([
+    env.DB.prepare(`SELECT n.id, n.category_id, cat.slug, p.slug AS parent_slug, ${CATEGORY_NAME} AS name FROM navigation n
+      JOIN categories cat ON cat.id = n.category_id LEFT JOIN categories p ON p.id = cat.parent_id ${CATEGORY_TEXT}
+      ORDER BY n.position, n.id`).bind(lang),
+    env.DB.prepare(`SELECT category_id, content_id FROM (
+        SELECT cc.category_id, cc.content_id, ROW_NUMBER() OVER (PARTITION BY cc.category_id ORDER BY cc.position, c.id) AS rank
+        FROM content_categories cc JOIN contents c ON c.id = cc.content_id
+        WHERE cc.category_id IN (SELECT category_id FROM navigation) AND c.parent_id IS NULL AND ${PUBLISHED})
+      WHERE rank <= ?1 ORDER BY category_id, rank`).bind(perRow),
+  ]);
+  const navRows = rows?.results as { id: number; category_id: number; slug: string; name: string; parent_slug: string | null }[];
+  const memberRows = members?.results as { category_id: number; content_id: number }[];
+  const contents = new Map((await contentsByIds(env, lang, [...new Set(memberRows.map((m) => m.content_id))])).map((c) => [c.id, c]));
+  const byCategory = Map.groupBy(memberRows, (m) => m.category_id);
+  return navRows.map((row) => ({
+    id: row.id,
+    category: { id: row.category_id, slug: row.slug, name: row.name, parents: row.parent_slug ? [{ slug: row.parent_slug }] : [] },
+    contents: (byCategory.get(row.category_id) ?? []).flatMap((m) => contents.get(m.content_id) ?? []),
+  }));
+}

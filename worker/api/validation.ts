@@ -1,0 +1,14 @@
+import type { Context } from 'hono';
+import { apiError } from './errors';
+
+/**
+ * zValidator hook: bad input is answered 400 `BAD_REQUEST: <field>: <problem>`
+ * in the API's error shape instead of zod's raw issue list.
+ */
+type Issues = { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+
+export function validationHook(result: { success: true } | { success: false; error: Issues }, _c: Context): void {
+  if (result.success) return;
+  const detail = result.error.issues.map((i) => `${i.path.map(String).join('.') || 'input'}: ${i.message}`).join('; ');
+  apiError(400, 'BAD_REQUEST', detail);
+}

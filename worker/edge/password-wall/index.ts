@@ -1,0 +1,167 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { HTTPException } from 'hono/http-exception';
+import { createElement } from 'react';
+import { PasswordWall, type PasswordWallProps } from '../../../client/pages/PasswordWall';
+import { listVar, type AppEnv } from '../../env';
+import { translate } from '../../i18n';
+import { pageRenderer, renderPage } from '../../pages/render';
+
+export type PasswordWallOptions = {
+  /** Fixed path the wall's form POSTs the password to. */
+  path?: string;
+  /** Cookie holding the door key hash once the right password was given. */
+  cookie?: string;
+  /** Paths always reachable (trailing `*`: prefix), besides DOOR_PATH_WHITELIST. */
+  exempt?: string[];
+};
+
+/**
+ * Fixed routes and files the wall never hides: they carry no catalogue data, and the wall page
+ * itself needs its stylesheet (/assets/) and logo (/icons/).
+ */
+export const DEFAULT_EXEMPT = ['/healthcheck', '/manifest.webmanifest', '/.well-known/*', '/robots.txt', '/icons/*', '/assets/*', '/favicon.ico'];
+
+const YEAR = 365 * 24 * 3600;
+const HEX64 = /^[0-9a-f]{64}$/;
+/** Session cookie remembering an arrival from a whitelisted referrer (see below). */
+const REFERRER_COOKIE = 'doorReferrer';
+const MAX_FORM_BYTES = 8 * 1024;
+
+/** `pattern` with a trailing `*` matches by prefix, otherwise the whole path. */
+export function pathMatches(pattern: string, path: string): boolean {
+  return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+}
+
+/**
+ * Whether `path` is on one of the lists. Encoded dots, slashes and backslashes never match:
+ * a whitelisted prefix must not reach another folder once a later layer decodes them.
+ */
+export function onPathList(patterns: readonly string[], path: string): boolean {
+  if (/%2e|%2f|%5c|\\/i.test(path)) return false;
+  return patterns.some((pattern) => pathMatches(pattern, path));
+}
+
+/** Hex SHA-256 of a UTF-8 string. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Constant-time equality of two strings (the length is not secret: the expected one is always 64). */
+export function timingSafeEqualText(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  if (x.byteLength !== y.byteLength) return false;
+  return crypto.subtle.timingSafeEqual(x, y);
+}
+
+/**
+ * The return path after unlocking: only a same-site relative path (no scheme, no `//host`,
+ * no backslash trick), else `/`.
+ */
+export function safeReturnPath(value: unknown, doorPath: string): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  const base = 'https://wall.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return '/';
+  }
+  const path = url.pathname + url.search + url.hash;
+  if (url.origin !== base || !/^\/(?![/\\])/.test(path) || url.pathname === doorPath) return '/';
+  return path;
+}
+
+/** Whether the Referer's host (with or without its port) is on the list. */
+const refererOnList = (c: Context, hosts: readonly string[]): boolean => {
+  const referer = c.req.header('referer');
+  if (!referer) return false;
+  try {
+    const url = new URL(referer);
+    return hosts.includes(url.host.toLowerCase()) || hosts.includes(url.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The password wall (spec §5). When DOOR_KEY_HASH (hex SHA-256 of the door key) is set, a
+ * request passes only with the `doorKey` cookie equal to it, a Referer host on
+ * DOOR_REFERRER_WHITELIST, or a path on DOOR_PATH_WHITELIST (trailing `*`: prefix) or the
+ * exempt list. Any other request gets the wall page (401) instead of the site, or a JSON 401
+ * under /api/. The page's plain form POSTs to `path`; the right password sets the cookie
+ * (365 days) and redirects (303) to the same-site path asked for; a wrong one shows the wall
+ * again with WRONG_PASSWORD.
+ *
+ * Pages are rendered on the server, so a visitor arriving from a whitelisted referrer would meet
+ * the wall on the next click (the Referer is then our own host): the pass is remembered for the
+ * browser session in the `doorReferrer` cookie, honoured while the referrer whitelist is set. It
+ * is exactly as strong as the Referer check itself (both can be forged by hand).
+ *
+ * The cookie holds the hash itself, so DOOR_KEY_HASH must be a secret (`wrangler secret put`),
+ * never a committed [vars] value. A malformed DOOR_KEY_HASH keeps the wall closed (and is logged).
+ */
+export function passwordWall(options: PasswordWallOptions = {}): MiddlewareHandler<AppEnv> {
+  const doorPath = options.path ?? '/__door';
+  const cookieName = options.cookie ?? 'doorKey';
+  const exempt = options.exempt ?? DEFAULT_EXEMPT;
+  if (!/^\/[\w./-]+$/.test(doorPath)) throw new Error(`passwordWall: invalid path ${JSON.stringify(doorPath)}`);
+  if (!/^[\w-]+$/.test(cookieName)) throw new Error(`passwordWall: invalid cookie name ${JSON.stringify(cookieName)}`);
+  if (exempt.some((p) => !p.startsWith('/'))) throw new Error('passwordWall: exempt paths start with /');
+
+  const renderWall = async (c: Context<AppEnv>, props: Omit<PasswordWallProps, 'action'>): Promise<Response> => {
+    const action = `${doorPath}?lang=${c.get('lang')}`;
+    c.header('X-Robots-Tag', 'noindex');
+    await pageRenderer()(c, async () => {});
+    const title = translate(c.get('lang'))('WEBSITE_PASSWORD_PROTECTED');
+    return renderPage(c, createElement(PasswordWall, { ...props, action }), { title, bar: 'none' }, 401);
+  };
+
+  const unlock = async (c: Context<AppEnv>, expected: string): Promise<Response> => {
+    if (Number(c.req.header('content-length') ?? 0) > MAX_FORM_BYTES) throw new HTTPException(413, { message: 'PAYLOAD_TOO_LARGE' });
+    if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(c.req.header('content-type') ?? '')) {
+      throw new HTTPException(415, { message: 'UNSUPPORTED_MEDIA_TYPE: a form is expected' });
+    }
+    const form = await c.req.parseBody();
+    const password = typeof form.password === 'string' ? form.password : '';
+    const returnTo = safeReturnPath(form.returnTo, doorPath);
+    const hash = await sha256Hex(password);
+    if (password && timingSafeEqualText(hash, expected)) {
+      setCookie(c, cookieName, hash, { path: '/', maxAge: YEAR, httpOnly: true, secure: true, sameSite: 'Lax' });
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(returnTo, 303);
+    }
+    console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'wrong door key' }));
+    return renderWall(c, { returnTo, error: true });
+  };
+
+  return async function passwordWall(c, next) {
+    const expected = (c.env.DOOR_KEY_HASH ?? '').trim().toLowerCase();
+    if (!expected) return next();
+    const wellFormed = HEX64.test(expected);
+    if (!wellFormed) {
+      console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), msg: 'DOOR_KEY_HASH is not a hex SHA-256: the wall stays closed' }));
+    }
+    const url = new URL(c.req.url);
+    if (url.pathname === doorPath && c.req.method === 'POST') return unlock(c, expected);
+
+    const cookie = getCookie(c, cookieName);
+    if (wellFormed && cookie && timingSafeEqualText(cookie, expected)) return next();
+    if (onPathList(exempt, url.pathname) || onPathList(listVar(c.env.DOOR_PATH_WHITELIST), url.pathname)) return next();
+    const referrers = listVar(c.env.DOOR_REFERRER_WHITELIST).map((host) => host.toLowerCase());
+    if (referrers.length) {
+      if (refererOnList(c, referrers)) {
+        setCookie(c, REFERRER_COOKIE, '1', { path: '/', httpOnly: true, secure: true, sameSite: 'Lax' });
+        return next();
+      }
+      if (getCookie(c, REFERRER_COOKIE) === '1') return next();
+    }
+
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      return c.json({ status: 401, message: 'WEBSITE_PASSWORD_PROTECTED: door key required' }, 401, { 'Cache-Control': 'no-store' });
+    }
+    return renderWall(c, { returnTo: safeReturnPath(url.pathname + url.search, doorPath), error: false });
+  };
+}

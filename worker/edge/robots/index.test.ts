@@ -1,0 +1,29 @@
+import { env } from 'cloudflare:workers';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../env';
+import { requestContext } from '../request-context';
+import { robots } from '.';
+
+describe('GET /robots.txt', () => {
+  const app = new Hono<AppEnv>().use(requestContext()).get('/robots.txt', robots());
+
+  it('allows everything but the API, player, profile and settings pages', async () => {
+    const res = await app.request('/robots.txt', {}, env);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe(
+      ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /player/', 'Disallow: /profile', 'Disallow: /settings/', ''].join('\n'),
+    );
+  });
+
+  it('has no Sitemap line', async () => {
+    expect(await (await app.request('/robots.txt', {}, env)).text()).not.toMatch(/sitemap/i);
+  });
+
+  it('takes other disallowed paths and refuses malformed ones', async () => {
+    const custom = new Hono<AppEnv>().get('/robots.txt', robots({ disallow: ['/private/'] }));
+    expect(await (await custom.request('/robots.txt', {}, env)).text()).toBe('User-agent: *\nAllow: /\nDisallow: /private/\n');
+    expect(() => robots({ disallow: ['private'] })).toThrow(/invalid path/);
+  });
+});

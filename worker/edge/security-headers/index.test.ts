@@ -1,0 +1,138 @@
+import { env } from 'cloudflare:workers';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../env';
+import { requestContext } from '../request-context';
+import { defaultContentSecurityPolicy, securityHeaders } from '.';
+
+/** Like a Response from fetch()/env.ASSETS.fetch(): its headers throw a TypeError when changed. */
+function immutable(res: Response): Response {
+  const headers = new Proxy(res.headers, {
+    get(target, key) {
+      if (key === 'set' || key === 'append' || key === 'delete') {
+        return () => {
+          throw new TypeError("Can't modify immutable headers.");
+        };
+      }
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  Object.defineProperty(res, 'headers', { value: headers });
+  return res;
+}
+
+const STATIC = {
+  'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+const expectStaticHeaders = (res: Response) => {
+  for (const [name, value] of Object.entries(STATIC)) expect(res.headers.get(name), name).toBe(value);
+};
+
+const nonceOf = (res: Response): string | undefined => /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+
+describe('securityHeaders on pages', () => {
+  const app = new Hono<AppEnv>()
+    .use(requestContext(), securityHeaders())
+    .get('/', (c) => c.html(`<!doctype html><script nonce="${c.get('nonce')}">1</script>`));
+
+  it('sets the content security policy with the nonce the page used', async () => {
+    const res = await app.request('/', {}, env);
+    expect(res.status).toBe(200);
+    const nonce = nonceOf(res);
+    expect(nonce).toBeTruthy();
+    expect(await res.text()).toContain(`nonce="${nonce}"`);
+    expect(res.headers.get('content-security-policy')).toBe(defaultContentSecurityPolicy(nonce));
+    expectStaticHeaders(res);
+  });
+
+  it('gives every response its own nonce', async () => {
+    const [a, b] = await Promise.all([app.request('/', {}, env), app.request('/', {}, env)]);
+    expect(nonceOf(a)).toBeTruthy();
+    expect(nonceOf(a)).not.toBe(nonceOf(b));
+  });
+
+  it('spells out the whole policy', () => {
+    expect(defaultContentSecurityPolicy('abc')).toBe(
+      "default-src 'self'; script-src 'self' 'nonce-abc'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+        "media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; " +
+        "form-action 'self'; frame-ancestors 'none'",
+    );
+  });
+});
+
+describe('securityHeaders on other responses', () => {
+  const app = new Hono<AppEnv>()
+    .use(requestContext(), securityHeaders())
+    .get('/api/thing', (c) => c.json({ ok: true }))
+    .get('/robots.txt', (c) => c.text('User-agent: *'))
+    .get('/fail', (c) => c.json({ status: 500, message: 'INTERNAL_ERROR' }, 500));
+
+  it('sets the static headers on JSON but no content security policy', async () => {
+    const res = await app.request('/api/thing', {}, env);
+    expect(await res.json()).toEqual({ ok: true });
+    expectStaticHeaders(res);
+    expect(res.headers.has('content-security-policy')).toBe(false);
+  });
+
+  it('sets them on plain text, errors and not-found answers too', async () => {
+    for (const path of ['/robots.txt', '/fail', '/missing']) {
+      expectStaticHeaders(await app.request(path, {}, env));
+    }
+  });
+});
+
+describe('securityHeaders on responses with immutable headers', () => {
+  let release: () => void = () => {};
+  const app = new Hono<AppEnv>()
+    .use(requestContext(), securityHeaders())
+    .get('/asset.css', () => immutable(new Response('body{}', { headers: { 'Content-Type': 'text/css', ETag: '"1"' } })))
+    .get('/stream', () => {
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('<!doctype html><p>first</p>'));
+          release = () => controller.close();
+        },
+      });
+      return immutable(new Response(stream, { headers: { 'Content-Type': 'text/html; charset=UTF-8' } }));
+    });
+
+  it('copies them into a new response keeping the original headers', async () => {
+    const res = await app.request('/asset.css', {}, env);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBe('"1"');
+    expect(res.headers.get('content-type')).toBe('text/css');
+    expectStaticHeaders(res);
+    expect(await res.text()).toBe('body{}');
+  });
+
+  it('keeps a streamed body streaming', async () => {
+    const res = await app.request('/stream', {}, env);
+    expect(nonceOf(res)).toBeTruthy();
+    const reader = res.body!.getReader();
+    // The body has not ended yet: a buffering middleware would never have answered.
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toContain('first');
+    release();
+    expect((await reader.read()).done).toBe(true);
+  });
+});
+
+describe('securityHeaders options', () => {
+  it('refuses a header value that would split the response', () => {
+    expect(() => securityHeaders({ headers: { 'X-Test': 'a\r\nSet-Cookie: x=1' } })).toThrow(/invalid header/);
+  });
+
+  it('lets a caller add headers and replace the policy', async () => {
+    const app = new Hono<AppEnv>()
+      .use(requestContext(), securityHeaders({ headers: { 'Permissions-Policy': 'camera=()' }, contentSecurityPolicy: () => "default-src 'none'" }))
+      .get('/', (c) => c.html('<p>hi</p>'));
+    const res = await app.request('/', {}, env);
+    expect(res.headers.get('permissions-policy')).toBe('camera=()');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'");
+  });
+});

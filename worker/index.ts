@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import type { AppEnv } from './env';
+import { geoblock } from './edge/geoblock';
+import { healthcheck } from './edge/healthcheck';
+import { manifest } from './edge/manifest';
+import { passwordWall } from './edge/password-wall';
+import { requestContext } from './edge/request-context';
+import { robots } from './edge/robots';
+import { securityHeaders } from './edge/security-headers';
+import { wellKnown } from './edge/well-known';
+import { forward } from './proxy';
+import { pageRenderer } from './pages/render';
+import { pageRoutes, renderServerError, renderNotFound } from './pages/routes';
+
+/**
+ * The worker: edge middleware → fixed routes → /api proxy → static assets → pages.
+ * See README "Architecture".
+ */
+const app = new Hono<AppEnv>();
+
+app.use(requestContext(), securityHeaders());
+
+app.get('/healthcheck', healthcheck());
+app.get('/manifest.webmanifest', manifest());
+app.get('/.well-known/apple-app-site-association', wellKnown({ file: 'apple-app-site-association' }));
+app.get('/.well-known/assetlinks.json', wellKnown({ file: 'assetlinks.json' }));
+app.get('/robots.txt', robots());
+
+app.use(geoblock(), passwordWall());
+
+app.all('/api/*', (c) => {
+  const url = new URL(c.req.url);
+  const body = ['GET', 'HEAD'].includes(c.req.method) ? undefined : c.req.raw.body;
+  return forward(c, url.pathname.slice('/api'.length) + url.search, { method: c.req.method, headers: c.req.raw.headers, body });
+});
+
+/** Built client chunks, icons and catalogue images (Workers static assets). */
+app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/catalogue/*'], async (c, next) => {
+  const res = await c.env.ASSETS.fetch(c.req.raw);
+  if (res.status === 404) return next();
+  return res;
+});
+
+app.use(pageRenderer());
+app.route('/', pageRoutes);
+app.notFound(renderNotFound);
+app.onError(renderServerError);
+
+export default app satisfies ExportedHandler<Env>;

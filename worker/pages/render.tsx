@@ -1,0 +1,73 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { reactRenderer } from '@hono/react-renderer';
+import { getCookie } from 'hono/cookie';
+import type { ReactElement } from 'react';
+import { APP_BANNER_CLOSED_KEY, storeFor } from '../../client/islands/app-banner';
+import { CONSENT_COOKIE, referrerWhitelisted } from '../../client/islands/cookie-consent';
+import { Document, type DocumentContext, type PageMeta } from '../../client/components/Document';
+import { listVar, type AppEnv } from '../env';
+import { dictionaries } from '../i18n';
+import { clientAssets } from './assets';
+import { loadConfig, loadMenu } from './loaders';
+
+declare module '@hono/react-renderer' {
+  interface Props {
+    meta: PageMeta;
+  }
+}
+
+/** Crawlers and link-preview bots get the whole page at once, with no streamed boundaries. */
+const BOT = /bot|crawl|spider|slurp|facebookexternalhit|whatsapp|telegram|discord|embedly|preview|twitter|linkedin/i;
+export const isBot = (c: Context): boolean => BOT.test(c.req.header('user-agent') ?? '');
+
+async function documentContext(c: Context<AppEnv>): Promise<DocumentContext> {
+  const lang = c.get('lang');
+  const [config, menu] = await Promise.all([loadConfig(c), loadMenu(c).catch(() => [])]);
+  return {
+    lang,
+    dict: dictionaries[lang],
+    url: c.req.url,
+    nonce: c.get('nonce'),
+    stylesheet: clientAssets.stylesheet,
+    assets: { entry: clientAssets.entry, islands: clientAssets.islands, nonce: c.get('nonce') },
+    config,
+    menu,
+    showConsent: !getCookie(c, CONSENT_COOKIE) && !referrerWhitelisted(c.req.header('referer'), listVar(c.env.CONSENT_REFERRER_WHITELIST)),
+    appStore: getCookie(c, APP_BANNER_CLOSED_KEY) ? null : storeFor(c.req.header('user-agent') ?? '', config.apps),
+  };
+}
+
+/**
+ * Streams pages with React's renderToReadableStream through @hono/react-renderer: the document
+ * head and top bar (config and menu come from the KV-cached API) flush first, page data resolves
+ * inside Suspense boundaries. Installed per request because the CSP nonce is per response.
+ * Under `wrangler dev` (STREAM_IDENTITY_ENCODING=true) the response opts out of compression,
+ * which miniflare would otherwise buffer (workers-sdk #6577, #8004).
+ */
+export function pageRenderer(): MiddlewareHandler<AppEnv> {
+  return async function pageRenderer(c, next) {
+    const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-store' };
+    if (c.env.STREAM_IDENTITY_ENCODING === 'true') headers['Content-Encoding'] = 'identity';
+    const renderer = reactRenderer(
+      async ({ children, meta }) => <Document meta={meta} doc={await documentContext(c)}>{children}</Document>,
+      {
+        stream: headers,
+        readableStreamOptions: {
+          nonce: c.get('nonce'),
+          // React outlines large finished boundaries behind a script; bots get them inline.
+          progressiveChunkSize: isBot(c) ? Number.MAX_SAFE_INTEGER : undefined,
+          onError(error) {
+            console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), msg: 'render error', error: String(error) }));
+          },
+        },
+      },
+    );
+    return renderer(c, next);
+  };
+}
+
+/** Renders `page` inside the document with the given status. */
+export function renderPage(c: Context<AppEnv>, page: ReactElement, meta: PageMeta, status: 200 | 401 | 403 | 404 | 451 | 500 = 200) {
+  c.status(status);
+  return c.render(page, { meta });
+}

@@ -1,0 +1,124 @@
+import { Hono, type Context, type ErrorHandler, type NotFoundHandler } from 'hono';
+import { ApiError } from '../../client/api';
+import { FOOTER_CATEGORIES } from '../../client/components/links';
+import { CategoryIndex, CategoryPage } from '../../client/pages/Category';
+import { ContentPage } from '../../client/pages/Content';
+import { ErrorPage, errorView } from '../../client/pages/ErrorPage';
+import { HomePage, type Loaded } from '../../client/pages/Home';
+import { StaticPage, STATIC_PAGES, isStaticSlug } from '../../client/pages/StaticPage';
+import type { AppEnv } from '../env';
+import { translate } from '../i18n';
+import { loadCategory, loadContent, loadNavigation, loadTop } from './loaders';
+import { isBot, renderPage } from './render';
+
+/** The editorial category whose first featured title is the home hero (GET /pages/category/top-home). */
+const HOME_TOP_CATEGORY = 'home';
+
+/** Streams a loader's result into a Suspense boundary: it never rejects, a failure renders a message. */
+function deferred<T>(c: Context<AppEnv>, promise: Promise<T>): Promise<Loaded<T>> {
+  return promise.then(
+    (value): Loaded<T> => ({ ok: true, value }),
+    (error: unknown): Loaded<T> => {
+      console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), msg: 'loader failed', error: String(error) }));
+      return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    },
+  );
+}
+
+/**
+ * Bots get the page whole: their data is awaited before rendering and each promise marked
+ * fulfilled (the thenable protocol React's `use` reads), so nothing suspends or streams late.
+ */
+async function settleForBots(c: Context<AppEnv>, promises: Promise<unknown>[]): Promise<void> {
+  if (!isBot(c)) return;
+  await Promise.all(promises.map(async (p) => Object.assign(p, { status: 'fulfilled', value: await p })));
+}
+
+const pageParam = (c: Context): number => Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
+
+/** Runs a loader; an API 404 becomes the 404 page, other failures the 500 page (via onError). */
+async function orNotFound<T>(c: Context<AppEnv>, load: Promise<T>): Promise<T | Response> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return renderNotFound(c);
+    throw error;
+  }
+}
+
+export const renderNotFound: NotFoundHandler<AppEnv> = (c) => {
+  const t = translate(c.get('lang'));
+  return renderPage(c, <ErrorPage view={errorView(404)} notFound />, { title: t('ERROR_404'), description: t('PAGE_NOT_FOUND') }, 404);
+};
+
+export const renderServerError: ErrorHandler<AppEnv> = async (error, c) => {
+  console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), path: c.req.path, error: String(error), stack: error instanceof Error ? error.stack : undefined }));
+  const t = translate(c.get('lang') ?? 'en');
+  try {
+    return await renderPage(c, <ErrorPage view={errorView(500)} />, { title: t('ERROR_500'), bar: 'none' }, 500);
+  } catch {
+    return c.html(`<!doctype html><title>${t('ERROR_500')}</title><h1>${t('ERROR_500')}</h1><p><a href="/">${t('GO_HOME')}</a></p>`, 500);
+  }
+};
+
+/** Pages of spec §2 implemented so far; each loads through the API client and renders into the document. */
+export const pageRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const t = translate(c.get('lang'));
+    const top = deferred(c, loadTop(c, HOME_TOP_CATEGORY).then((r) => r.contents));
+    const navigation = deferred(c, loadNavigation(c));
+    await settleForBots(c, [top, navigation]);
+    return renderPage(c, <HomePage top={top} navigation={navigation} />, {
+      title: t('TITLE_LANDING'),
+      description: t('DESCRIPTION_LANDING'),
+      share: {},
+    });
+  })
+  .get('/category', (c) => {
+    const t = translate(c.get('lang'));
+    const links = [...FOOTER_CATEGORIES, 'kids'].map((slug) => ({ href: `/category/${slug}`, label: t(`CATEGORY_${slug.toUpperCase()}`) }));
+    return renderPage(c, <CategoryIndex links={links} />, { title: t('CATEGORIES') });
+  })
+  .get('/category/:slug', async (c) => {
+    const data = await orNotFound(c, loadCategory(c, c.req.param('slug'), pageParam(c)));
+    if (data instanceof Response) return data;
+    const image = data.contents[0]?.tile_image;
+    return renderPage(c, <CategoryPage data={data} basePath={c.req.path} />, {
+      title: data.category.name,
+      description: data.category.description ?? undefined,
+      share: { image },
+    });
+  })
+  .get('/content', (c) => c.redirect('/'))
+  .get('/content/:slug', async (c) => {
+    const data = await orNotFound(c, loadContent(c, c.req.param('slug')));
+    if (data instanceof Response) return data;
+    const { content } = data;
+    return renderPage(c, <ContentPage data={data} />, {
+      title: content.name_long,
+      description: content.synopsis ?? undefined,
+      share: { image: content.tile_image, type: content.type === 'playlist' ? 'video.tv_show' : 'video.movie' },
+    });
+  })
+  .get('/page', (c) => c.redirect('/'))
+  .get('/page/:slug', async (c) => {
+    const slug = c.req.param('slug');
+    const t = translate(c.get('lang'));
+    if (isStaticSlug(slug)) {
+      return renderPage(c, <StaticPage slug={slug} />, { title: t(STATIC_PAGES[slug].title), description: t(`${slug.replace(/-/g, '_').toUpperCase()}_INTRO`) });
+    }
+    const data = await orNotFound(c, loadCategory(c, slug, pageParam(c)));
+    if (data instanceof Response) return data;
+    return renderPage(c, <CategoryPage data={data} basePath={c.req.path} />, {
+      title: data.category.name,
+      description: data.category.description ?? undefined,
+      share: { image: data.contents[0]?.tile_image },
+    });
+  })
+  .get('/error', (c) => {
+    const t = translate(c.get('lang'));
+    const status = Number.parseInt(c.req.query('code') ?? '500', 10) || 500;
+    const view = errorView(status, c.req.query('reason') ?? '');
+    const title = view.status === 404 || view.status === 500 ? t(`ERROR_${view.status}`) : t('ERROR');
+    return renderPage(c, <ErrorPage view={view} />, { title });
+  });
