@@ -97,6 +97,7 @@ export function Document({ meta, doc, children }: { meta: PageMeta; doc: Documen
               <a className="skip-link" href="#main">
                 {doc.dict['SKIP_TO_CONTENT'] ?? 'Skip to content'}
               </a>
+              {bar !== 'none' && doc.appStore && <AppBanner store={doc.appStore} />}
               {bar === 'full' && <TopBar config={doc.config} menu={doc.menu} path={path} />}
               {bar === 'simple' && <SimpleBar config={doc.config} path={path} />}
               <main id="main" className={bar === 'none' ? 'main main--bare' : 'main'}>
@@ -104,7 +105,6 @@ export function Document({ meta, doc, children }: { meta: PageMeta; doc: Documen
               </main>
               {meta.footer !== false && bar !== 'none' && <Footer config={doc.config} menu={doc.menu} />}
               {bar !== 'none' && doc.showConsent && <CookieConsent />}
-              {bar !== 'none' && doc.appStore && <AppBanner store={doc.appStore} />}
             </ClientAssetsContext.Provider>
           </I18nProvider>
         </StoreProvider>

@@ -108,3 +108,17 @@ describe('geoblock with GEO_ALLOWED_COUNTRIES', () => {
     expect(await res.json()).toEqual({ status: 451, message: 'GEOBLOCKED: DE' });
   });
 });
+
+describe('geoblock in the composed worker', () => {
+  const worker = async (path: string, country: string) => {
+    const { default: composed } = await import('../../index');
+    return composed.request(path, { cf: { country } } as RequestInit, { ...env, GEO_BLOCKED_COUNTRIES: 'FR', DOOR_KEY_HASH: '' }, createExecutionContext());
+  };
+
+  it('blocks pages and the API but not the healthcheck', async () => {
+    expect((await worker('/', 'FR')).status).toBe(451);
+    expect(await (await worker('/api/configs', 'FR')).json()).toEqual({ status: 451, message: 'GEOBLOCKED: FR' });
+    expect((await worker('/healthcheck', 'FR')).status).toBe(200);
+    expect((await worker('/api/configs', 'MA')).status).toBe(200);
+  });
+});

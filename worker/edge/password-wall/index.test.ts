@@ -1,7 +1,7 @@
 import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { requestContext } from '../request-context';
@@ -41,7 +41,7 @@ const expectWall = async (res: Response) => {
   return html;
 };
 
-let logError: ReturnType<typeof vi.spyOn<Console, 'error'>>;
+let logError: MockInstance<typeof console.error>;
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   logError = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -61,9 +61,10 @@ describe('passwordWall without the door key cookie', () => {
     const html = await expectWall(await call('/content/film?lang=en'));
     expect(html).toMatch(/<form[^>]*action="\/__door\?lang=en"/);
     expect(html).toMatch(/<form[^>]*method="post"/);
-    expect(html).toMatch(/<input[^>]*type="password"[^>]*name="password"[^>]*required=""/);
-    expect(html).toMatch(/<input[^>]*autocomplete="current-password"/i);
-    expect(html).toMatch(/<input[^>]*autofocus/i);
+    const input = /<input[^>]*type="password"[^>]*>/.exec(html)?.[0] ?? '';
+    for (const attribute of ['name="password"', 'required=""', 'autofocus=""', 'autocomplete="current-password"']) {
+      expect(input.toLowerCase()).toContain(attribute);
+    }
     expect(html).toContain('name="returnTo" value="/content/film?lang=en"');
     expect(html).toContain('<button class="button button--primary button--block" type="submit">');
     expect(html).not.toContain('role="alert"');
@@ -236,5 +237,31 @@ describe('password wall helpers', () => {
 
   it('refuses a malformed wall path when built', () => {
     expect(() => passwordWall({ path: 'door' })).toThrow(/invalid path/);
+  });
+});
+
+describe('passwordWall in the composed worker', () => {
+  const worker = async (path: string, init: RequestInit = {}) => {
+    const { default: composed } = await import('../../index');
+    return composed.request(path, init, { ...env, DOOR_KEY_HASH: HASH }, createExecutionContext());
+  };
+
+  it('answers before the API, the catalogue images and the pages', async () => {
+    expect((await worker('/api/configs')).status).toBe(401);
+    expect((await worker('/catalogue/poster.jpg')).status).toBe(401);
+    expect((await worker('/')).status).toBe(401);
+  });
+
+  it('keeps the fixed routes and icons reachable', async () => {
+    for (const path of ['/healthcheck', '/manifest.webmanifest', '/robots.txt', '/icons/icon-192.png']) {
+      const res = await worker(path);
+      expect(res.status, path).toBe(200);
+      await res.arrayBuffer();
+    }
+  });
+
+  it('opens the site with the door key cookie', async () => {
+    const res = await worker('/api/configs', { headers: { Cookie: `doorKey=${HASH}` } });
+    expect(res.status).toBe(200);
   });
 });

@@ -48,12 +48,22 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Constant-time equality of two strings (the length is not secret: the expected one is always 64). */
+/** workerd's non-standard SubtleCrypto.timingSafeEqual (lib DOM's SubtleCrypto type lacks it). */
+type WorkerdSubtle = { timingSafeEqual?: (a: ArrayBufferView, b: ArrayBufferView) => boolean };
+
+/**
+ * Constant-time equality of two strings: workerd's `crypto.subtle.timingSafeEqual`, else an
+ * XOR fold over every byte. The length is not secret (the expected one is always 64).
+ */
 export function timingSafeEqualText(a: string, b: string): boolean {
   const x = new TextEncoder().encode(a);
   const y = new TextEncoder().encode(b);
   if (x.byteLength !== y.byteLength) return false;
-  return crypto.subtle.timingSafeEqual(x, y);
+  const native = (crypto.subtle as unknown as WorkerdSubtle).timingSafeEqual;
+  if (native) return native.call(crypto.subtle, x, y);
+  let diff = 0;
+  for (let i = 0; i < x.byteLength; i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
@@ -134,5 +135,23 @@ describe('securityHeaders options', () => {
     const res = await app.request('/', {}, env);
     expect(res.headers.get('permissions-policy')).toBe('camera=()');
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'");
+  });
+});
+
+describe('securityHeaders in the composed worker', () => {
+  const worker = async (path: string) => {
+    const { default: composed } = await import('../../index');
+    return composed.request(path, {}, { ...env, DOOR_KEY_HASH: '', GEO_ALLOWED_COUNTRIES: '', GEO_BLOCKED_COUNTRIES: '' }, createExecutionContext());
+  };
+
+  it('sets them on pages, the API, fixed routes and static assets', async () => {
+    const page = await worker('/');
+    expect(nonceOf(page)).toBeTruthy();
+    expect(await page.text()).toContain(`nonce="${nonceOf(page)}"`);
+    for (const path of ['/', '/api/configs', '/healthcheck', '/robots.txt', '/icons/icon-192.png']) {
+      const res = await worker(path);
+      expectStaticHeaders(res);
+      await res.arrayBuffer();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /**
@@ -6,6 +7,7 @@ import { defineConfig } from 'vite';
  * The worker reads dist/client/.vite/manifest.json to emit <script> and <link> tags.
  */
 export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
   publicDir: 'public',
   oxc: { jsx: { runtime: 'automatic' } },
   build: {

@@ -1,0 +1,22 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Every page is watched: a console error, an uncaught exception or a React hydration warning
+ * fails the test that caused it.
+ */
+export const test = base.extend<{ consoleProblems: string[] }>({
+  consoleProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      await use(problems);
+      expect(problems, 'console errors and hydration warnings').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from '../scripts/require-chromium.ts';
+
+/** The door key of the password-wall server: its SHA-256 is the configured DOOR_KEY_HASH. */
+export const DOOR_KEY = 'sesame';
+const DOOR_KEY_HASH = 'd0c04f4b1951e4aeaaec8223ed2039e542f3aae805a6fa7f6d794e5afff5d272';
+
+/** A fresh local database per server, migrated and seeded, then `wrangler dev` (the client is built by `npm test`). */
+const server = (port: number, persist: string, vars = '') =>
+  `rm -rf ${persist} && wrangler d1 migrations apply DB --local --persist-to ${persist} >/dev/null && ` +
+  `node scripts/seed/index.ts --persist-to ${persist} && ` +
+  `wrangler dev --port ${port} --persist-to ${persist} --var STREAM_IDENTITY_ENCODING:true ${vars}`;
+
+const launchOptions = {
+  executablePath: chromiumPath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: '.',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: { baseURL: 'http://localhost:8788', launchOptions, trace: 'off' },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /phone/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /phone/ },
+  ],
+  webServer: [
+    { command: server(8788, '.wrangler/e2e'), url: 'http://localhost:8788/healthcheck', timeout: 120_000, reuseExistingServer: false, cwd: '..' },
+    {
+      command: server(8789, '.wrangler/e2e-wall', `--var DOOR_KEY_HASH:${DOOR_KEY_HASH}`),
+      url: 'http://localhost:8789/healthcheck',
+      timeout: 120_000,
+      reuseExistingServer: false,
+      cwd: '..',
+    },
+  ],
+});
