@@ -47,10 +47,10 @@ function watch(el: HTMLElement): void {
     'click',
     (event) => {
       if (el.dataset.live !== undefined) return;
-      const target = event.target;
+      const target = event.target instanceof Element ? event.target.closest<HTMLElement>('a, button, summary, input, label') : null;
       event.preventDefault();
       event.stopPropagation();
-      void hydrate(el).then(() => target instanceof HTMLElement && target.click());
+      void hydrate(el).then(() => target?.click());
     },
     { capture: true, once: true },
   );

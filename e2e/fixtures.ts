@@ -9,7 +9,12 @@ export const test = base.extend<{ consoleProblems: string[] }>({
     async ({ page }, use) => {
       const problems: string[] = [];
       page.on('console', (m) => {
+        // Failed loads are reported below with their URL; a page answered 404 or 401 on purpose is not one.
+        if (m.text().startsWith('Failed to load resource')) return;
         if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('response', (r) => {
+        if (r.status() >= 400 && r.request().resourceType() !== 'document') problems.push(`${r.status()}: ${r.url()}`);
       });
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
       await use(problems);

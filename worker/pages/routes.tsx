@@ -1,4 +1,5 @@
 import { Hono, type Context, type ErrorHandler, type NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { ApiError } from '../../client/api';
 import { FOOTER_CATEGORIES } from '../../client/components/links';
 import { CategoryIndex, CategoryPage } from '../../client/pages/Category';
@@ -52,6 +53,7 @@ export const renderNotFound: NotFoundHandler<AppEnv> = (c) => {
 };
 
 export const renderServerError: ErrorHandler<AppEnv> = async (error, c) => {
+  if (error instanceof HTTPException) return error.getResponse();
   console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), path: c.req.path, error: String(error), stack: error instanceof Error ? error.stack : undefined }));
   const t = translate(c.get('lang') ?? 'en');
   try {
