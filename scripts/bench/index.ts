@@ -1,0 +1,500 @@
+/**
+ * End-to-end performance bench for Tafrij on `wrangler dev` (loopback only).
+ *
+ *   npm run bench      (= node scripts/bench/index.ts, Node 22+)
+ *
+ * 1. builds the client (`npm run build`), prepares a fresh local D1 database in
+ *    .wrangler/bench (migrations + seed) and starts `wrangler dev` on port 8790;
+ * 2. measures server time of the streamed SSR home page vs a static asset of
+ *    similar size (median / p95, plus time to first byte of the home page);
+ * 3. measures home page requests/second with 8 concurrent closed-loop workers;
+ * 4. measures the gzipped JavaScript a guest's home page loads in Chromium
+ *    (desktop at load, after the first interaction, and phone at load);
+ * 5. prints a table and writes scripts/bench/last-run.json.
+ *
+ * The wrangler child (its whole process group) is always killed at the end.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page, type Response as PwResponse } from 'playwright-core';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PORT = 8790;
+const ORIGIN = `http://localhost:${PORT}`;
+const PERSIST = '.wrangler/bench';
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const CHROMIUM = '/usr/bin/chromium';
+
+const WARMUP = 20;
+const SAMPLES = 200;
+const MEASURE_MAX_MS = 60_000;
+const LOAD_WORKERS = 8;
+const LOAD_SECONDS = 10;
+const HEALTH_TIMEOUT_MS = 90_000;
+
+const GOAL_RATIO = 3;
+const GOAL_JS_LOAD_KB = 70;
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+function run(cmd: string, args: readonly string[]): void {
+  log(`$ ${cmd} ${args.join(' ')}`);
+  const res = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  if (res.status !== 0) {
+    const tail = `${res.stdout ?? ''}\n${res.stderr ?? ''}`.trim().split('\n').slice(-30).join('\n');
+    throw new Error(`${cmd} ${args.join(' ')} failed (${res.error ? String(res.error) : `exit ${res.status}`}):\n${tail}`);
+  }
+}
+
+// ---------------------------------------------------------------- wrangler dev
+
+let wrangler: ChildProcess | null = null;
+const wranglerOutput: string[] = [];
+
+function wranglerTail(lines = 40): string {
+  return wranglerOutput.join('').split('\n').slice(-lines).join('\n');
+}
+
+function startWrangler(): void {
+  const args = ['wrangler', 'dev', '--port', String(PORT), '--persist-to', PERSIST, '--var', 'STREAM_IDENTITY_ENCODING:true'];
+  log(`$ ${NPX} ${args.join(' ')}`);
+  wrangler = spawn(NPX, args, {
+    cwd: ROOT,
+    detached: true, // own process group, so the whole tree can be killed
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', BROWSER: 'none', CI: '1' },
+  });
+  const keep = (chunk: Buffer): void => {
+    wranglerOutput.push(chunk.toString('utf8'));
+    if (wranglerOutput.length > 500) wranglerOutput.splice(0, wranglerOutput.length - 500);
+  };
+  wrangler.stdout?.on('data', keep);
+  wrangler.stderr?.on('data', keep);
+}
+
+function stopWrangler(): void {
+  const child = wrangler;
+  wrangler = null;
+  if (!child || child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  const pid = child.pid;
+  // Hard kill if it lingers (synchronous wait so this also works from exit handlers).
+  const deadline = Date.now() + 3000;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    spawnSync('sleep', ['0.1']);
+  }
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+async function waitForHealth(): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (wrangler && wrangler.exitCode !== null) {
+      throw new Error(`wrangler dev exited early (code ${wrangler.exitCode}). Last output:\n${wranglerTail()}`);
+    }
+    try {
+      const res = await fetch(`${ORIGIN}/healthcheck`, { signal: AbortSignal.timeout(3000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`wrangler dev did not answer 200 on ${ORIGIN}/healthcheck within ${HEALTH_TIMEOUT_MS / 1000} s. Last output:\n${wranglerTail()}`);
+}
+
+// ---------------------------------------------------------------- HTTP timing
+
+interface Timing {
+  ttfbMs: number;
+  totalMs: number;
+  bytes: number;
+  status: number;
+}
+
+async function timedGet(url: string): Promise<Timing> {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  let ttfbMs = -1;
+  let bytes = 0;
+  if (res.body) {
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (ttfbMs < 0) ttfbMs = performance.now() - t0;
+      bytes += value.byteLength;
+    }
+  }
+  const totalMs = performance.now() - t0;
+  if (ttfbMs < 0) ttfbMs = totalMs;
+  return { ttfbMs, totalMs, bytes, status: res.status };
+}
+
+function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  const a = sorted[lo] ?? NaN;
+  const b = sorted[hi] ?? NaN;
+  return a + (b - a) * (pos - lo);
+}
+
+interface Measurement {
+  url: string;
+  samples: number;
+  errors: number;
+  bytes: number;
+  medianMs: number;
+  p95Ms: number;
+  ttfbMedianMs: number;
+  ttfbP95Ms: number;
+}
+
+async function measure(url: string): Promise<Measurement> {
+  for (let i = 0; i < WARMUP; i++) {
+    const t = await timedGet(url);
+    if (t.status !== 200) throw new Error(`GET ${url} answered ${t.status} during warm-up`);
+  }
+  const totals: number[] = [];
+  const ttfbs: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  const start = performance.now();
+  for (let i = 0; i < SAMPLES && performance.now() - start < MEASURE_MAX_MS; i++) {
+    const t = await timedGet(url);
+    if (t.status !== 200) {
+      errors++;
+      continue;
+    }
+    totals.push(t.totalMs);
+    ttfbs.push(t.ttfbMs);
+    bytes = t.bytes;
+  }
+  return {
+    url,
+    samples: totals.length,
+    errors,
+    bytes,
+    medianMs: quantile(totals, 0.5),
+    p95Ms: quantile(totals, 0.95),
+    ttfbMedianMs: quantile(ttfbs, 0.5),
+    ttfbP95Ms: quantile(ttfbs, 0.95),
+  };
+}
+
+/**
+ * A static file as large as the home page's HTML (size of the previous run, else 37 KB),
+ * written into the built assets before wrangler starts so the comparison is like for like.
+ */
+function writeSample(): void {
+  let bytes = 37_000;
+  try {
+    const last = JSON.parse(readFileSync(join(ROOT, 'scripts/bench/last-run.json'), 'utf8')) as { serverTime?: { home?: { bytes?: number } } };
+    if (typeof last.serverTime?.home?.bytes === 'number') bytes = last.serverTime.home.bytes;
+  } catch {
+    // first run: keep the default
+  }
+  const line = '<li><a class="tile" href="/content/sample"><span class="tile__title">Sample</span></a></li>\n';
+  writeFileSync(join(ROOT, 'dist/client/assets/bench-sample.html'), line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes));
+}
+
+/** The static file (built chunk or catalogue image) whose size is closest to `target`. */
+function closestAsset(target: number): { url: string; file: string; bytes: number } {
+  const candidates: { url: string; file: string; bytes: number }[] = [];
+  const dirs: [string, string][] = [
+    [join(ROOT, 'dist/client/assets'), '/assets/'],
+    [join(ROOT, 'dist/client/catalogue'), '/catalogue/'],
+  ];
+  for (const [dir, prefix] of dirs) {
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      const file = join(dir, name);
+      const st = statSync(file);
+      if (!st.isFile()) continue;
+      candidates.push({ url: prefix + encodeURIComponent(name), file: relative(ROOT, file), bytes: st.size });
+    }
+  }
+  if (candidates.length === 0) throw new Error('no static file found under dist/client/assets or dist/client/catalogue');
+  candidates.sort((a, b) => Math.abs(a.bytes - target) - Math.abs(b.bytes - target));
+  return candidates[0]!;
+}
+
+// ---------------------------------------------------------------- load test
+
+interface LoadResult {
+  workers: number;
+  seconds: number;
+  completed: number;
+  errors: number;
+  reqPerSec: number;
+}
+
+async function loadTest(url: string): Promise<LoadResult> {
+  let completed = 0;
+  let errors = 0;
+  const start = performance.now();
+  const end = start + LOAD_SECONDS * 1000;
+  const worker = async (): Promise<void> => {
+    while (performance.now() < end) {
+      try {
+        const t = await timedGet(url);
+        if (t.status === 200 && t.bytes > 0) completed++;
+        else errors++;
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: LOAD_WORKERS }, worker));
+  const elapsed = (performance.now() - start) / 1000;
+  return { workers: LOAD_WORKERS, seconds: elapsed, completed, errors, reqPerSec: completed / elapsed };
+}
+
+// ---------------------------------------------------------------- browser JS
+
+interface ScriptEntry {
+  url: string;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+function collectScripts(page: Page): { entries: ScriptEntry[]; pending: Promise<void>[] } {
+  const entries: ScriptEntry[] = [];
+  const pending: Promise<void>[] = [];
+  const seen = new Set<string>();
+  page.on('response', (response: PwResponse) => {
+    if (response.request().resourceType() !== 'script') return;
+    const url = response.url();
+    if (seen.has(url)) return;
+    seen.add(url);
+    pending.push(
+      response
+        .body()
+        .then((body) => {
+          entries.push({ url, rawBytes: body.byteLength, gzipBytes: gzipSync(body, { level: 9 }).byteLength });
+        })
+        .catch((error: unknown) => {
+          log(`could not read body of ${url}: ${String(error)}`);
+        }),
+    );
+  });
+  return { entries, pending };
+}
+
+async function settle(page: Page, pending: Promise<void>[]): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  await Promise.all(pending);
+}
+
+const sumGzip = (list: readonly ScriptEntry[]): number => list.reduce((n, e) => n + e.gzipBytes, 0);
+const shortUrl = (url: string): string => url.replace(ORIGIN, '');
+
+interface BrowserResult {
+  desktopLoad: { gzipBytes: number; scripts: ScriptEntry[] };
+  desktopAfterInteraction: { gzipBytes: number; scripts: ScriptEntry[] };
+  desktopTotalGzipBytes: number;
+  phoneLoad: { gzipBytes: number; scripts: ScriptEntry[] };
+}
+
+async function browserJs(): Promise<BrowserResult> {
+  let browser: Browser | null = null;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+
+    // Desktop: at load, then after hovering the language menu.
+    const desktop = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await desktop.newPage();
+    const col = collectScripts(page);
+    await page.goto(`${ORIGIN}/?lang=en`, { waitUntil: 'load' });
+    await settle(page, col.pending);
+    const atLoad = [...col.entries];
+    await page.hover('.lang-menu summary', { timeout: 10_000 });
+    await settle(page, col.pending);
+    const after = col.entries.slice(atLoad.length);
+    await desktop.close();
+
+    // Phone at load.
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      userAgent: IPHONE_UA,
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 3,
+    });
+    const phonePage = await phone.newPage();
+    const pcol = collectScripts(phonePage);
+    await phonePage.goto(`${ORIGIN}/?lang=en`, { waitUntil: 'load' });
+    await settle(phonePage, pcol.pending);
+    const phoneLoad = [...pcol.entries];
+    await phone.close();
+
+    return {
+      desktopLoad: { gzipBytes: sumGzip(atLoad), scripts: atLoad },
+      desktopAfterInteraction: { gzipBytes: sumGzip(after), scripts: after },
+      desktopTotalGzipBytes: sumGzip(atLoad) + sumGzip(after),
+      phoneLoad: { gzipBytes: sumGzip(phoneLoad), scripts: phoneLoad },
+    };
+  } finally {
+    await browser?.close();
+  }
+}
+
+// ---------------------------------------------------------------- report
+
+const ms = (n: number): string => `${n.toFixed(2)} ms`;
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+
+function table(rows: readonly (readonly [string, string, string])[]): string {
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => r[1].length));
+  return rows.map(([a, b, c]) => (a === '-' ? '-'.repeat(w0 + w1 + 20) : `${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`.trimEnd())).join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  process.chdir(ROOT);
+
+  run(NPM, ['run', 'build']);
+  rmSync(join(ROOT, PERSIST), { recursive: true, force: true });
+  run(NPX, ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', PERSIST]);
+  run(process.execPath, ['scripts/seed/index.ts', '--persist-to', PERSIST]);
+
+  writeSample();
+  startWrangler();
+  await waitForHealth();
+  log('wrangler dev is up');
+
+  const homeUrl = `${ORIGIN}/?lang=en`;
+  const probe = await timedGet(homeUrl);
+  if (probe.status !== 200) throw new Error(`GET ${homeUrl} answered ${probe.status}. Last wrangler output:\n${wranglerTail()}`);
+  const asset = closestAsset(probe.bytes);
+  log(`home page is ${probe.bytes} B; closest static file: ${asset.file} (${asset.bytes} B)`);
+
+  log(`measuring ${homeUrl} (N=${SAMPLES})`);
+  const home = await measure(homeUrl);
+  log(`measuring ${asset.url} (N=${SAMPLES})`);
+  const assetM = await measure(ORIGIN + asset.url);
+  const ratio = home.medianMs / assetM.medianMs;
+
+  log(`load test: ${LOAD_WORKERS} workers for ${LOAD_SECONDS} s`);
+  const load = await loadTest(homeUrl);
+
+  log('measuring JavaScript in Chromium');
+  const js = await browserJs();
+
+  const result = {
+    date: new Date().toISOString(),
+    node: process.version,
+    origin: ORIGIN,
+    serverTime: {
+      home: { ...home, url: '/?lang=en' },
+      asset: { ...assetM, url: asset.url, file: asset.file },
+      ratioMedianHomeOverAsset: ratio,
+      goalRatio: GOAL_RATIO,
+      ratioWithinGoal: ratio <= GOAL_RATIO,
+    },
+    load: { url: '/?lang=en', ...load },
+    javascriptGzip: {
+      desktopLoadBytes: js.desktopLoad.gzipBytes,
+      desktopAfterFirstInteractionBytes: js.desktopAfterInteraction.gzipBytes,
+      desktopTotalBytes: js.desktopTotalGzipBytes,
+      phoneLoadBytes: js.phoneLoad.gzipBytes,
+      goalLoadBytes: GOAL_JS_LOAD_KB * 1024,
+      desktopLoadWithinGoal: js.desktopLoad.gzipBytes <= GOAL_JS_LOAD_KB * 1024,
+      phoneLoadWithinGoal: js.phoneLoad.gzipBytes <= GOAL_JS_LOAD_KB * 1024,
+      scripts: {
+        desktopLoad: js.desktopLoad.scripts.map((s) => ({ ...s, url: shortUrl(s.url) })),
+        desktopAfterFirstInteraction: js.desktopAfterInteraction.scripts.map((s) => ({ ...s, url: shortUrl(s.url) })),
+        phoneLoad: js.phoneLoad.scripts.map((s) => ({ ...s, url: shortUrl(s.url) })),
+      },
+    },
+    durationSeconds: 0,
+  };
+  result.durationSeconds = Math.round((performance.now() - started) / 100) / 10;
+
+  const ok = (b: boolean): string => (b ? 'OK' : 'OVER');
+  const jsGoal = GOAL_JS_LOAD_KB * 1024;
+  const text = table([
+    ['Tafrij bench (wrangler dev, loopback, sequential N=' + SAMPLES + ')', '', ''],
+    ['-', '', ''],
+    ['Home GET /?lang=en  median (full body)', ms(home.medianMs), `${home.samples} ok, ${home.errors} errors`],
+    ['Home GET /?lang=en  p95 (full body)', ms(home.p95Ms), ''],
+    ['Home GET /?lang=en  TTFB median (first chunk)', ms(home.ttfbMedianMs), `p95 ${ms(home.ttfbP95Ms)}`],
+    ['Home HTML size', `${home.bytes} B`, ''],
+    [`Asset GET ${asset.url}  median`, ms(assetM.medianMs), `${assetM.samples} ok, ${assetM.errors} errors`],
+    [`Asset GET ${asset.url}  p95`, ms(assetM.p95Ms), ''],
+    ['Asset size', `${assetM.bytes} B`, ''],
+    ['Ratio of medians home / asset', `${ratio.toFixed(2)}x`, `goal <= ${GOAL_RATIO}x: ${ok(ratio <= GOAL_RATIO)}`],
+    ['-', '', ''],
+    [`Home req/s (${LOAD_WORKERS} workers, ${load.seconds.toFixed(1)} s)`, load.reqPerSec.toFixed(1), `${load.completed} completed, ${load.errors} errors`],
+    ['-', '', ''],
+    ['JS loaded at page load (gzip), desktop 1366x900', kb(js.desktopLoad.gzipBytes), `goal <= ${GOAL_JS_LOAD_KB} KB: ${ok(js.desktopLoad.gzipBytes <= jsGoal)} (${js.desktopLoad.scripts.length} scripts)`],
+    ['JS added after first interaction (gzip)', kb(js.desktopAfterInteraction.gzipBytes), `hover .lang-menu summary (${js.desktopAfterInteraction.scripts.length} scripts)`],
+    ['JS total after first interaction (gzip)', kb(js.desktopTotalGzipBytes), ''],
+    ['JS loaded at page load (gzip), phone 390x844', kb(js.phoneLoad.gzipBytes), `goal <= ${GOAL_JS_LOAD_KB} KB: ${ok(js.phoneLoad.gzipBytes <= jsGoal)} (${js.phoneLoad.scripts.length} scripts)`],
+    ['-', '', ''],
+    ['Bench duration', `${result.durationSeconds} s`, ''],
+  ]);
+  const scriptLines = (title: string, list: readonly ScriptEntry[]): string =>
+    `${title}:\n` + (list.length ? list.map((s) => `  ${shortUrl(s.url)}  ${s.rawBytes} B raw, ${s.gzipBytes} B gzip`).join('\n') : '  (none)');
+
+  process.stdout.write(`\n${text}\n\n`);
+  process.stdout.write(
+    [
+      scriptLines('Scripts at load (desktop)', js.desktopLoad.scripts),
+      scriptLines('Scripts after first interaction (desktop)', js.desktopAfterInteraction.scripts),
+      scriptLines('Scripts at load (phone)', js.phoneLoad.scripts),
+    ].join('\n') + '\n',
+  );
+
+  const out = join(ROOT, 'scripts/bench/last-run.json');
+  writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
+  process.stdout.write(`\nWrote ${relative(ROOT, out)}\n`);
+}
+
+process.on('exit', stopWrangler);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    stopWrangler();
+    process.exit(130);
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`\n[bench] FAILED: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+} finally {
+  stopWrangler();
+}
