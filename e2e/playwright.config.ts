@@ -5,11 +5,14 @@ import { chromiumPath } from '../scripts/require-chromium.ts';
 export const DOOR_KEY = 'sesame';
 const DOOR_KEY_HASH = 'd0c04f4b1951e4aeaaec8223ed2039e542f3aae805a6fa7f6d794e5afff5d272';
 
+/** wrangler dev bundles development builds of React unless told otherwise (deploy uses production). */
+const PRODUCTION_REACT = `--define process.env.NODE_ENV:'"production"'`;
+
 /** A fresh local database per server, migrated and seeded, then `wrangler dev` (the client is built by `npm test`). */
 const server = (port: number, persist: string, vars = '') =>
   `rm -rf ${persist} && wrangler d1 migrations apply DB --local --persist-to ${persist} >/dev/null && ` +
   `node scripts/seed/index.ts --persist-to ${persist} && ` +
-  `wrangler dev --port ${port} --persist-to ${persist} --var STREAM_IDENTITY_ENCODING:true ${vars}`;
+  `wrangler dev --port ${port} --persist-to ${persist} --var STREAM_IDENTITY_ENCODING:true ${PRODUCTION_REACT} ${vars}`;
 
 const launchOptions = {
   executablePath: chromiumPath,

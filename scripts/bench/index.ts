@@ -65,7 +65,7 @@ function wranglerTail(lines = 40): string {
 }
 
 function startWrangler(): void {
-  const args = ['wrangler', 'dev', '--port', String(PORT), '--persist-to', PERSIST, '--var', 'STREAM_IDENTITY_ENCODING:true'];
+  const args = ['wrangler', 'dev', '--port', String(PORT), '--persist-to', PERSIST, '--var', 'STREAM_IDENTITY_ENCODING:true', '--define', 'process.env.NODE_ENV:"production"'];
   log(`$ ${NPX} ${args.join(' ')}`);
   wrangler = spawn(NPX, args, {
     cwd: ROOT,
