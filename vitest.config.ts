@@ -10,7 +10,7 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seedStatements() },
+          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seedStatements(), DEV_OUTBOX: 'true', JWT_SECRET: 'test-secret-for-workerd-tests-only' },
         },
       }),
     ],

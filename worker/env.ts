@@ -1,4 +1,6 @@
 import type { Lang } from '../client/i18n';
+import type { Tokens, User } from './api/auth/schemas';
+import type { Flash } from './session/cookies';
 
 /** Per-request values set by the edge middleware (worker/edge/request-context). */
 export type Variables = {
@@ -9,9 +11,29 @@ export type Variables = {
   deviceId: string;
   /** ISO country of the request (`request.cf.country`), '' when unknown. */
   country: string;
+  /** Session (worker/session): tokens written or cleared during this request (undefined: read the cookie). */
+  tokens?: Tokens | null;
+  /** The visitor: the logged-in user, or the anonymous guest of spec §3 (worker/session/user.ts). */
+  user?: User;
+  /** One refresh per request, shared by parallel API calls (worker/proxy). */
+  refreshing?: Promise<Tokens | null>;
+  flash?: Flash[];
 };
 
-export type AppEnv = { Bindings: Env; Variables: Variables };
+/**
+ * Secrets (`wrangler secret put NAME`; `.dev.vars` locally). Not in wrangler.toml, so typed here.
+ * JWT_SECRET signs access tokens; without it the worker refuses to sign unless DEV_OUTBOX is on (dev).
+ */
+export type Secrets = {
+  JWT_SECRET?: string;
+  RESEND_API_KEY?: string;
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+};
+
+export type Bindings = Env & Secrets;
+
+export type AppEnv = { Bindings: Bindings; Variables: Variables };
 
 /** Splits a comma-separated wrangler var into trimmed, non-empty items. */
 export const listVar = (value: string | undefined): string[] =>

@@ -10,6 +10,7 @@ import { securityHeaders } from './edge/security-headers';
 import { wellKnown } from './edge/well-known';
 import { forward } from './proxy';
 import { pageRenderer } from './pages/render';
+import { session } from './session/user';
 import { pageRoutes, renderServerError, renderNotFound } from './pages/routes';
 
 /**
@@ -41,9 +42,10 @@ app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/catalogue/*'], async (c, nex
   return res;
 });
 
-app.use(pageRenderer());
+app.use(session(), pageRenderer());
 app.route('/', pageRoutes);
 app.notFound(renderNotFound);
 app.onError(renderServerError);
 
+export { RateLimiter } from './limits';
 export default app satisfies ExportedHandler<Env>;

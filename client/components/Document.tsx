@@ -2,11 +2,14 @@ import { Provider as StoreProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import type { Config } from '../../worker/api/configs/schemas';
 import type { MenuItem } from '../../worker/api/pages/schemas';
+import type { User } from '../../worker/api/auth/schemas';
+import type { Flash } from '../../worker/session/cookies';
 import { dirOf, I18nProvider, LANGS, type Dict, type Lang } from '../i18n';
 import { ClientAssetsContext, type ClientAssets } from '../island';
 import { AppBannerIsland as AppBanner } from '../islands/app-banner';
 import { CookieConsentIsland as CookieConsent } from '../islands/cookie-consent';
 import { Footer } from './Footer';
+import { Toasts } from './Toasts';
 import { SimpleBar, TopBar } from './TopBar';
 
 /** What a page tells the document about itself (spec §2 page titles and descriptions). */
@@ -32,6 +35,10 @@ export type DocumentContext = {
   menu: MenuItem[];
   /** No consent stored (cookie mirror) and the referrer is not whitelisted. */
   showConsent: boolean;
+  /** The visitor: the logged-in user or the anonymous guest (`user.isAnonymous`). */
+  user: User;
+  /** Toasts carried over a redirect (worker/session/cookies.ts), shown once. */
+  flash: Flash[];
   /** Store link of the visitor's phone platform, unless the banner was closed. */
   appStore: string | null;
 };
@@ -105,6 +112,7 @@ export function Document({ meta, doc, children }: { meta: PageMeta; doc: Documen
               </main>
               {meta.footer !== false && bar !== 'none' && <Footer config={doc.config} menu={doc.menu} />}
               {bar !== 'none' && doc.showConsent && <CookieConsent />}
+              <Toasts flash={doc.flash} />
             </ClientAssetsContext.Provider>
           </I18nProvider>
         </StoreProvider>

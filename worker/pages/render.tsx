@@ -9,6 +9,8 @@ import { listVar, type AppEnv } from '../env';
 import { dictionaries } from '../i18n';
 import { clientAssets } from './assets';
 import { loadConfig, loadMenu } from './loaders';
+import { takeFlash } from '../session/cookies';
+import { loadUser } from '../session/user';
 
 declare module '@hono/react-renderer' {
   interface Props {
@@ -22,7 +24,7 @@ export const isBot = (c: Context): boolean => BOT.test(c.req.header('user-agent'
 
 async function documentContext(c: Context<AppEnv>): Promise<DocumentContext> {
   const lang = c.get('lang');
-  const [config, menu] = await Promise.all([loadConfig(c), loadMenu(c).catch(() => [])]);
+  const [config, menu, user] = await Promise.all([loadConfig(c), loadMenu(c).catch(() => []), loadUser(c)]);
   return {
     lang,
     dict: dictionaries[lang],
@@ -33,6 +35,8 @@ async function documentContext(c: Context<AppEnv>): Promise<DocumentContext> {
     config,
     menu,
     showConsent: !getCookie(c, CONSENT_COOKIE) && !referrerWhitelisted(c.req.header('referer'), listVar(c.env.CONSENT_REFERRER_WHITELIST)),
+    user,
+    flash: takeFlash(c),
     appStore: getCookie(c, APP_BANNER_CLOSED_KEY) ? null : storeFor(c.req.header('user-agent') ?? '', config.apps),
   };
 }

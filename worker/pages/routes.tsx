@@ -11,6 +11,8 @@ import type { AppEnv } from '../env';
 import { translate } from '../i18n';
 import { loadCategory, loadContent, loadNavigation, loadTop } from './loaders';
 import { isBot, renderPage } from './render';
+import { authPages } from './auth/routes';
+import { settingsPages } from './settings/routes';
 
 /** The editorial category whose first featured title is the home hero (GET /pages/category/top-home). */
 const HOME_TOP_CATEGORY = 'home';
@@ -123,4 +125,6 @@ export const pageRoutes = new Hono<AppEnv>()
     const view = errorView(status, c.req.query('reason') ?? '');
     const title = view.status === 404 || view.status === 500 ? t(`ERROR_${view.status}`) : t('ERROR');
     return renderPage(c, <ErrorPage view={view} />, { title });
-  });
+  })
+  .route('/', authPages)
+  .route('/', settingsPages);

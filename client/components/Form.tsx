@@ -1,0 +1,94 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { COUNTRY_CODES, MOROCCO_CODE } from '../account/rules';
+import { useI18n } from '../i18n';
+
+/**
+ * Form building blocks of the account pages. Plain HTML forms that post to the edge (they work
+ * without JavaScript); the form island (client/islands/account-form.tsx) adds instant validation.
+ * Errors are translation keys; each field's message is tied to its input by aria-describedby.
+ */
+export type FieldErrors = Partial<Record<string, string>>;
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> & {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+};
+
+export function Field({ name, label, error, hint, id = `field-${name}`, ...input }: FieldProps) {
+  const { t } = useI18n();
+  const messageId = `${id}-message`;
+  return (
+    <div className="field" data-field={name}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        className="field__input"
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? messageId : undefined}
+        {...input}
+      />
+      <p id={messageId} className={error ? 'field__error' : 'field__hint'} data-message-for={name} aria-live="polite">
+        {error ? t(error) : hint}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Phone input of spec §5: a country-code picker (default +212) and the national number typed
+ * without the leading zero. Posts `country_code` and `phone_national`.
+ */
+export function PhoneField({ label, error, countryCode = MOROCCO_CODE, national = '', required = false }: {
+  label: string;
+  error?: string;
+  countryCode?: string;
+  national?: string;
+  required?: boolean;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="field" data-field="phone_national">
+      <label className="field__label" htmlFor="field-phone_national">
+        {label}
+      </label>
+      <div className="field__phone" dir="ltr">
+        <select className="field__input field__code" name="country_code" defaultValue={countryCode} aria-label={t('COUNTRY_CODE')}>
+          {COUNTRY_CODES.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </select>
+        <input
+          className="field__input"
+          id="field-phone_national"
+          name="phone_national"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          defaultValue={national}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="field-phone_national-message"
+        />
+      </div>
+      <p id="field-phone_national-message" className={error ? 'field__error' : 'field__hint'} data-message-for="phone_national" aria-live="polite">
+        {error ? t(error) : t('PHONE_HINT')}
+      </p>
+    </div>
+  );
+}
+
+/** A form-level message (the answer of the last submission), announced to screen readers. */
+export function FormMessage({ kind, children }: { kind: 'danger' | 'success'; children: ReactNode }) {
+  return (
+    <div className={`toast toast--${kind}`} role={kind === 'danger' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * Toasts (spec §8, §9): one `aria-live` region rendered by the document (client/components/Toasts.tsx).
+ * The server fills it with flash toasts; islands add toasts here without React, so any island can
+ * show one. Each toast removes itself after its duration.
+ */
+export type ToastKind = 'success' | 'danger' | 'info';
+
+/** Spec §9 durations: errors 10000 ms, request helper and password-change toasts 5000 ms. */
+export const TOAST_MS = { error: 10_000, request: 5_000, password: 5_000, profile: 3_000 } as const;
+
+export const TOAST_REGION_ID = 'toasts';
+
+export function showToast(text: string, kind: ToastKind = 'info', ms: number = TOAST_MS.request): void {
+  const region = document.getElementById(TOAST_REGION_ID);
+  if (!region) return;
+  const toast = document.createElement('div');
+  toast.className = `toast toast--${kind}`;
+  toast.setAttribute('role', kind === 'danger' ? 'alert' : 'status');
+  toast.textContent = text;
+  region.append(toast);
+  setTimeout(() => toast.remove(), ms);
+}

@@ -1,0 +1,144 @@
+/**
+ * Exact rate limits (login failures, password resets, verification codes, door key, PIN tries).
+ *
+ * Why a Durable Object: each (rule, key) pair gets its own instance (`idFromName("rule:key")`), which
+ * runs single-threaded and owns its storage. A consume is one synchronous read-check-write, so
+ * concurrent requests are counted exactly: no races, and no eventual consistency as with KV
+ * (where two edges could both read "4 hits" and both allow a 5th). The 6th login attempt is
+ * refused, always.
+ *
+ * Storage: a sliding-window log, i.e. the timestamps (ms) of the consumed hits, kept under one key of
+ * the DO's synchronous SQLite-backed KV (`ctx.storage.kv`). Hits older than the window are pruned on
+ * every call, and an alarm wipes the whole object once its newest hit has expired, so idle keys
+ * leave nothing behind.
+ *
+ * Callers use the `limiter(env)` facade, never the stub directly.
+ */
+import { DurableObject } from 'cloudflare:workers';
+
+export type LimitRuleConfig = {
+  /** Hits allowed inside the window. */
+  max: number;
+  /** Length of the sliding window. */
+  windowSeconds: number;
+  /** Minimum gap between two consumed hits (e.g. no second SMS within a minute). */
+  minIntervalSeconds?: number;
+};
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/** Named rules. The key each rule is counted by is noted; callers lower-case emails themselves. */
+export const LIMIT_RULES = {
+  /** Failed logins per account (lower-cased email or phone): the 6th attempt is refused. */
+  'login-account': { max: 5, windowSeconds: 15 * MINUTE },
+  /** Failed logins per IP, across accounts. */
+  'login-ip': { max: 20, windowSeconds: 15 * MINUTE },
+  /** Password reset requests per account. */
+  'password-forgot': { max: 3, windowSeconds: HOUR, minIntervalSeconds: MINUTE },
+  /** Verification SMS per phone number, rolling 24 h (callers show `remaining`). */
+  'code-sms': { max: 3, windowSeconds: 24 * HOUR, minIntervalSeconds: MINUTE },
+  /** Verification emails per email address, rolling 24 h. */
+  'code-email': { max: 10, windowSeconds: 24 * HOUR, minIntervalSeconds: MINUTE },
+  /** Wrong door-key attempts per IP. */
+  door: { max: 10, windowSeconds: 15 * MINUTE },
+  /** PIN tries per profile id. */
+  pin: { max: 5, windowSeconds: 15 * MINUTE },
+} as const satisfies Record<string, LimitRuleConfig>;
+
+export type LimitRule = keyof typeof LIMIT_RULES;
+
+/** `retryAfter`: whole seconds (rounded up) until the next hit would be allowed; 0 when allowed. */
+export type LimitState = { allowed: boolean; remaining: number; retryAfter: number };
+
+const HITS = 'hits';
+
+function ruleConfig(rule: LimitRule): LimitRuleConfig {
+  if (!Object.hasOwn(LIMIT_RULES, rule)) throw new Error(`Unknown limit rule: ${String(rule)}`);
+  return LIMIT_RULES[rule];
+}
+
+/** One instance per (rule, key). `now` (ms) is only for tests; production calls use the clock. */
+export class RateLimiter extends DurableObject<Env> {
+  /** Records a hit if allowed (remaining counts this hit); when refused, records nothing. */
+  async consume(rule: LimitRule, now: number = Date.now()): Promise<LimitState> {
+    const config = ruleConfig(rule);
+    const hits = this.liveHits(config, now);
+    const state = evaluate(config, hits, now);
+    if (!state.allowed) return state;
+
+    hits.push(now);
+    this.ctx.storage.kv.put(HITS, hits);
+    // Everything has expired one window after the newest hit: the alarm then wipes the object.
+    await this.ctx.storage.setAlarm(now + config.windowSeconds * 1000);
+    return { allowed: true, remaining: state.remaining - 1, retryAfter: 0 };
+  }
+
+  /** The state a consume would meet now, without recording anything. */
+  async peek(rule: LimitRule, now: number = Date.now()): Promise<LimitState> {
+    const config = ruleConfig(rule);
+    return evaluate(config, this.liveHits(config, now), now);
+  }
+
+  /** Forgets every hit (e.g. after a successful login). */
+  async reset(): Promise<void> {
+    await this.ctx.storage.deleteAll();
+    await this.ctx.storage.deleteAlarm();
+  }
+
+  /** Set one window after the newest hit, so every hit has expired: leave no storage behind. */
+  override async alarm(): Promise<void> {
+    await this.ctx.storage.deleteAll();
+  }
+
+  /** Hits still inside the window, oldest first; prunes the stored log when some have expired. */
+  private liveHits(config: LimitRuleConfig, now: number): number[] {
+    const stored = this.ctx.storage.kv.get<number[]>(HITS) ?? [];
+    const since = now - config.windowSeconds * 1000;
+    const live = stored.filter((at) => at > since);
+    if (live.length !== stored.length) {
+      if (live.length > 0) this.ctx.storage.kv.put(HITS, live);
+      else this.ctx.storage.kv.delete(HITS);
+    }
+    return live;
+  }
+}
+
+/** Allowed when the window has room and the minimum interval since the last hit has passed. */
+function evaluate(config: LimitRuleConfig, hits: number[], now: number): LimitState {
+  const remaining = Math.max(0, config.max - hits.length);
+  let waitMs = 0;
+  const oldest = hits[0];
+  if (remaining === 0 && oldest !== undefined) {
+    waitMs = Math.max(waitMs, oldest + config.windowSeconds * 1000 - now);
+  }
+  const last = hits.at(-1);
+  if (config.minIntervalSeconds && last !== undefined) {
+    waitMs = Math.max(waitMs, last + config.minIntervalSeconds * 1000 - now);
+  }
+  if (waitMs <= 0) return { allowed: true, remaining, retryAfter: 0 };
+  return { allowed: false, remaining, retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+/** The typed facade callers import. Keys are trimmed; callers lower-case emails themselves. */
+export function limiter(env: Env): {
+  consume(rule: LimitRule, key: string): Promise<LimitState>;
+  peek(rule: LimitRule, key: string): Promise<LimitState>;
+  reset(rule: LimitRule, key: string): Promise<void>;
+} {
+  const stub = (rule: LimitRule, key: string) =>
+    env.LIMITER.get(env.LIMITER.idFromName(`${rule}:${key.trim()}`));
+  return {
+    consume: async (rule, key) => {
+      const { allowed, remaining, retryAfter } = await stub(rule, key).consume(rule);
+      return { allowed, remaining, retryAfter };
+    },
+    peek: async (rule, key) => {
+      const { allowed, remaining, retryAfter } = await stub(rule, key).peek(rule);
+      return { allowed, remaining, retryAfter };
+    },
+    reset: async (rule, key) => {
+      await stub(rule, key).reset();
+    },
+  };
+}

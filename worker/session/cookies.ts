@@ -1,0 +1,76 @@
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { Tokens } from '../api/auth/schemas';
+import type { AppEnv } from '../env';
+
+/**
+ * The `token` cookie of spec §3 (token, type, refreshToken; 365 days). HttpOnly, Secure,
+ * SameSite=Lax: browser JavaScript never sees a token; the edge turns it into a Bearer header.
+ */
+export const TOKEN_COOKIE = 'token';
+const YEAR = 365 * 24 * 3600;
+
+export function readTokens(c: Context<AppEnv>): Tokens | null {
+  const raw = getCookie(c, TOKEN_COOKIE);
+  if (!raw) return null;
+  try {
+    const parsed = Tokens.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeTokens(c: Context<AppEnv>, tokens: Tokens): void {
+  c.set('tokens', tokens);
+  setCookie(c, TOKEN_COOKIE, JSON.stringify(tokens), { path: '/', maxAge: YEAR, httpOnly: true, secure: true, sameSite: 'Lax' });
+}
+
+export function clearTokens(c: Context<AppEnv>): void {
+  c.set('tokens', null);
+  deleteCookie(c, TOKEN_COOKIE, { path: '/', secure: true });
+}
+
+/** The tokens of this request: the cookie's, or the ones a refresh or login just wrote. */
+export function currentTokens(c: Context<AppEnv>): Tokens | null {
+  const set = c.get('tokens');
+  return set === undefined ? readTokens(c) : set;
+}
+
+/**
+ * One-shot toasts carried across a redirect (a form POST answered 303): the next page renders
+ * them. Only translation keys and numbers are stored, never user input.
+ */
+export const FLASH_COOKIE = 'flash';
+export type Flash = { kind: 'success' | 'danger'; key: string; params?: Record<string, string | number> };
+
+export function addFlash(c: Context<AppEnv>, flash: Flash): void {
+  const list = [...readFlash(c), flash].slice(-3);
+  c.set('flash', list);
+  setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(list)), { path: '/', maxAge: 60, httpOnly: true, secure: true, sameSite: 'Lax' });
+}
+
+export function readFlash(c: Context<AppEnv>): Flash[] {
+  const set = c.get('flash');
+  if (set) return set;
+  const raw = getCookie(c, FLASH_COOKIE);
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(decodeURIComponent(raw));
+    if (!Array.isArray(value)) return [];
+    return value.filter(
+      (f): f is Flash =>
+        typeof f === 'object' && f !== null && (f.kind === 'success' || f.kind === 'danger') && typeof f.key === 'string' && /^[A-Z0-9_]+$/.test(f.key),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Reads and forgets the flash toasts (called once, by the page that shows them). */
+export function takeFlash(c: Context<AppEnv>): Flash[] {
+  const list = readFlash(c);
+  if (getCookie(c, FLASH_COOKIE)) deleteCookie(c, FLASH_COOKIE, { path: '/', secure: true });
+  c.set('flash', []);
+  return list;
+}
