@@ -8,7 +8,9 @@ import { requestContext } from './edge/request-context';
 import { robots } from './edge/robots';
 import { securityHeaders } from './edge/security-headers';
 import { wellKnown } from './edge/well-known';
-import { forward } from './proxy';
+import { devOutbox } from './messaging/outbox-page';
+import { apiForBrowsers } from './session/bff';
+import { sameOriginOnly } from './session/csrf';
 import { pageRenderer } from './pages/render';
 import { session } from './session/user';
 import { pageRoutes, renderServerError, renderNotFound } from './pages/routes';
@@ -19,7 +21,7 @@ import { pageRoutes, renderServerError, renderNotFound } from './pages/routes';
  */
 const app = new Hono<AppEnv>();
 
-app.use(requestContext(), securityHeaders());
+app.use(requestContext(), securityHeaders(), sameOriginOnly());
 
 app.get('/healthcheck', healthcheck());
 app.get('/manifest.webmanifest', manifest());
@@ -29,11 +31,10 @@ app.get('/robots.txt', robots());
 
 app.use(geoblock(), passwordWall());
 
-app.all('/api/*', (c) => {
-  const url = new URL(c.req.url);
-  const body = ['GET', 'HEAD'].includes(c.req.method) ? undefined : c.req.raw.body;
-  return forward(c, url.pathname.slice('/api'.length) + url.search, { method: c.req.method, headers: c.req.raw.headers, body });
-});
+/** Dev only (DEV_OUTBOX=true): the emails and SMS the app would have sent. 404 otherwise. */
+app.route('/dev/outbox', devOutbox);
+
+app.all('/api/*', apiForBrowsers);
 
 /** Built client chunks, icons and catalogue images (Workers static assets). */
 app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/catalogue/*'], async (c, next) => {

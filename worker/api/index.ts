@@ -4,14 +4,18 @@ import type { AppEnv } from '../env';
 import { configs } from './configs/routes';
 import type { ApiErrorBody } from './errors';
 import { pages } from './pages/routes';
+import { auth } from './auth/routes';
+import { actions } from './actions/routes';
 
 /**
  * The built-in origin API (spec §7), reached in-process through the /api proxy.
  * Paths here have no /api prefix, exactly as an external API_ORIGIN would serve them.
  */
-export const api = new Hono<AppEnv>()
+export const api = new Hono<AppEnv>({ strict: false })
   .route('/configs', configs)
   .route('/pages', pages)
+  .route('/auth', auth)
+  .route('/actions', actions)
   .notFound((c) => c.json({ status: 404, message: `E_ROUTE_NOT_FOUND: ${c.req.method} ${c.req.path}` } satisfies ApiErrorBody, 404))
   .onError((err, c) => {
     if (err instanceof HTTPException) return err.getResponse();

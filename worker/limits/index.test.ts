@@ -77,7 +77,7 @@ describe('limiter facade', () => {
     expect((await limits.peek('login-account', a)).allowed).toBe(false);
     expect(await limits.peek('login-account', b)).toEqual({ allowed: true, remaining: 5, retryAfter: 0 });
     expect(await limits.peek('pin', a)).toEqual({ allowed: true, remaining: 5, retryAfter: 0 });
-    expect(await limits.peek('login-ip', a)).toEqual({ allowed: true, remaining: 20, retryAfter: 0 });
+    expect(await limits.peek('login-ip', a)).toEqual({ allowed: true, remaining: 50, retryAfter: 0 });
     expect((await limits.peek('login-account', `  ${a}\n`)).allowed).toBe(false);
   });
 

@@ -32,8 +32,11 @@ const HOUR = 60 * MINUTE;
 export const LIMIT_RULES = {
   /** Failed logins per account (lower-cased email or phone): the 6th attempt is refused. */
   'login-account': { max: 5, windowSeconds: 15 * MINUTE },
-  /** Failed logins per IP, across accounts. */
-  'login-ip': { max: 20, windowSeconds: 15 * MINUTE },
+  /**
+   * Failed logins per IP, across accounts. Generous: Moroccan mobile operators put many
+   * subscribers behind one carrier-grade NAT address.
+   */
+  'login-ip': { max: 50, windowSeconds: 15 * MINUTE },
   /** Password reset requests per account. */
   'password-forgot': { max: 3, windowSeconds: HOUR, minIntervalSeconds: MINUTE },
   /** Verification SMS per phone number, rolling 24 h (callers show `remaining`). */

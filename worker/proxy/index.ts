@@ -1,33 +1,92 @@
 import type { Context } from 'hono';
 import { api } from '../api';
+import { Tokens } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
+import { clearTokens, currentTokens, writeTokens } from '../session/cookies';
 import { cachedFetch, isCacheable } from './cache';
 
 /** Header carrying the visitor's device id to the API (spec §7: every request carries it). */
 export const DEVICE_ID_HEADER = 'X-Device-Id';
 const INTERNAL_ORIGIN = 'http://api.internal';
 
+/** Calls made without the session's Bearer and never retried after a refresh (spec §8 Global). */
+const SESSIONLESS = new Set(['/auth/login', '/auth/logout', '/auth/refresh', '/auth/register']);
+/** Spec §8 Global: these bodies end the session (cookie cleared, pages go to /login). */
+const SESSION_ENDED = ['NOT_AUTHORIZED:', 'E_INVALID_JWT_REFRESH_TOKEN'];
+
 /**
  * Forwards one API call to API_ORIGIN when set, to the built-in API otherwise (same path either way).
- * Adds the device-id header and the lang query parameter; GET /configs, /pages/menu and
- * /pages/navigation are served from the KV cache (worker/proxy/cache.ts).
+ * Adds the device-id header, the lang query parameter, the visitor's IP/place/agent and, from the
+ * HttpOnly `token` cookie, `Authorization: Bearer`. A 401 is answered by one refresh (shared by all
+ * calls of the request) and one retry, and the cookie is rewritten; an ended session clears it.
+ * GET /configs, /pages/menu and /pages/navigation are served from the KV cache (./cache.ts).
  */
 export async function forward(c: Context<AppEnv>, pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
   const url = new URL(pathAndQuery, c.env.API_ORIGIN || INTERNAL_ORIGIN);
   if (!url.searchParams.has('lang')) url.searchParams.set('lang', c.get('lang'));
+  const method = (init.method ?? 'GET').toUpperCase();
   const headers = new Headers(init.headers);
-  headers.delete('cookie');
-  headers.delete('host');
+  for (const name of ['cookie', 'host', 'authorization', 'content-length']) headers.delete(name);
+  const site = new URL(c.req.url);
+  const cf = c.req.raw.cf as { city?: unknown } | undefined;
   headers.set(DEVICE_ID_HEADER, c.get('deviceId'));
   headers.set('X-Request-Id', c.get('requestId'));
-  const method = (init.method ?? 'GET').toUpperCase();
-  const send = (): Promise<Response> => {
+  headers.set('X-Client-IP', c.req.header('cf-connecting-ip') ?? '');
+  headers.set('X-Client-Country', c.get('country'));
+  headers.set('X-Client-City', typeof cf?.city === 'string' ? cf.city : '');
+  headers.set('X-Client-User-Agent', c.req.header('user-agent') ?? '');
+  headers.set('X-Forwarded-Host', site.host);
+  headers.set('X-Forwarded-Proto', site.protocol.replace(':', ''));
+
+  const sessionless = SESSIONLESS.has(url.pathname.replace(/\/$/, ''));
+  const send = (tokens: Tokens | null): Promise<Response> => {
+    if (tokens && !sessionless) headers.set('Authorization', `Bearer ${tokens.token}`);
     const request = new Request(url, { ...init, method, headers });
     const answer = c.env.API_ORIGIN ? fetch(request) : Promise.resolve(api.fetch(request, c.env, c.executionCtx));
     return answer.catch(unreachable);
   };
-  if (method === 'GET' && isCacheable(url.pathname)) return cachedFetch(c.env, c.executionCtx, url, send);
-  return send();
+  if (method === 'GET' && isCacheable(url.pathname)) return cachedFetch(c.env, c.executionCtx, url, () => send(null));
+
+  const tokens = sessionless ? null : currentTokens(c);
+  let res = await send(tokens);
+  if (res.status === 401 && tokens && !(await endsSession(res))) {
+    const fresh = await refreshOnce(c, tokens);
+    if (fresh) res = await send(fresh);
+  }
+  if (tokens && (res.status === 401 || res.status === 403) && (await endsSession(res))) clearTokens(c);
+  return res;
+}
+
+/** True for a 401 whose body ends the session, or a 403 USER_SUSPENDED (spec §4, §8). */
+async function endsSession(res: Response): Promise<boolean> {
+  if (res.status !== 401 && res.status !== 403) return false;
+  const body = await res.clone().text();
+  return res.status === 403 ? body.includes('USER_SUSPENDED') : SESSION_ENDED.some((s) => body.includes(s));
+}
+
+/**
+ * POST /auth/refresh with the cookie's refresh token, at most once per request: parallel calls of
+ * one page share the answer. Success rewrites the cookie; failure clears it.
+ */
+function refreshOnce(c: Context<AppEnv>, tokens: Tokens): Promise<Tokens | null> {
+  let refreshing = c.get('refreshing');
+  if (!refreshing) {
+    refreshing = forward(c, '/auth/refresh', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: tokens.refreshToken }),
+    }).then(async (res) => {
+      const fresh = res.ok ? Tokens.safeParse(await res.json().catch(() => null)) : null;
+      if (fresh?.success) {
+        writeTokens(c, fresh.data);
+        return fresh.data;
+      }
+      clearTokens(c);
+      return null;
+    });
+    c.set('refreshing', refreshing);
+  }
+  return refreshing;
 }
 
 /** Turns a raw answer into the API error shape when the origin did not (network failure). */

@@ -10,5 +10,7 @@ export const Config = z.object({
   notifications: z.boolean(),
   options: z.record(z.string(), z.boolean()),
   apps: z.object({ ios: z.string().optional(), android: z.string().optional() }),
+  /** App access mode 'authentication': where the login route sends visitors ('' → /login). */
+  login_redirect: z.string().default(''),
 });
 export type Config = z.infer<typeof Config>;

@@ -1,0 +1,88 @@
+import type { Bindings } from '../../env';
+import type { CodePurpose } from './schemas';
+import { randomToken, serverSecret, sha256 } from './tokens';
+
+/**
+ * Verification codes (6 digits, 10 minutes, single use, 5 tries) and password reset tokens
+ * (random, 1 hour, single use). Codes are stored as HMACs keyed by the server secret (a 6-digit
+ * SHA-256 would be brute-forced offline); reset tokens, being random, as SHA-256.
+ */
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+export type CodeChannel = 'email' | 'sms';
+
+async function hmac(env: Bindings, text: string): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(serverSecret(env)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text));
+  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A uniform random 6-digit code (rejection sampling, no modulo bias). */
+export function randomCode(): string {
+  const buffer = new Uint32Array(1);
+  for (;;) {
+    crypto.getRandomValues(buffer);
+    const n = buffer[0] ?? 0;
+    if (n < 4_294_000_000) return String(n % 1_000_000).padStart(6, '0');
+  }
+}
+
+/** Creates a code for (channel, target, purpose), replacing any earlier one; answers the code to send. */
+export async function createCode(env: Bindings, channel: CodeChannel, target: string, purpose: CodePurpose): Promise<string> {
+  const code = randomCode();
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare('UPDATE verification_codes SET used_at = ? WHERE channel = ? AND target = ? AND purpose = ? AND used_at IS NULL').bind(now, channel, target, purpose),
+    env.DB.prepare('INSERT INTO verification_codes (channel, target, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(
+      channel,
+      target,
+      purpose,
+      await hmac(env, `${channel}:${target}:${purpose}:${code}`),
+      now + CODE_TTL_MS,
+      now,
+    ),
+  ]);
+  return code;
+}
+
+/**
+ * Checks a code without using it up: answers the code's id when right. A wrong code counts one
+ * try; after CODE_MAX_ATTEMPTS the code is dead. Call `useCode` once the action succeeded.
+ */
+export async function checkCode(env: Bindings, channel: CodeChannel, target: string, purpose: CodePurpose, code: string): Promise<number | null> {
+  const row = await env.DB.prepare(
+    'SELECT id, code_hash, attempts FROM verification_codes WHERE channel = ? AND target = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT 1',
+  )
+    .bind(channel, target, purpose, Date.now())
+    .first<{ id: number; code_hash: string; attempts: number }>();
+  if (!row || row.attempts >= CODE_MAX_ATTEMPTS) return null;
+  if (row.code_hash === (await hmac(env, `${channel}:${target}:${purpose}:${code.trim()}`))) return row.id;
+  await env.DB.prepare('UPDATE verification_codes SET attempts = attempts + 1 WHERE id = ?').bind(row.id).run();
+  return null;
+}
+
+export const useCode = (db: D1Database, id: number): Promise<D1Result> =>
+  db.prepare('UPDATE verification_codes SET used_at = ? WHERE id = ? AND used_at IS NULL').bind(Date.now(), id).run();
+
+/** A new reset token for the user (earlier unused ones stop working). */
+export async function createResetToken(db: D1Database, userId: string): Promise<string> {
+  const token = randomToken();
+  const now = Date.now();
+  await db.batch([
+    db.prepare('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL').bind(now, userId),
+    db.prepare('INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (?, ?, ?)').bind(await sha256(token), userId, now + RESET_TTL_MS),
+  ]);
+  return token;
+}
+
+/** The user of a valid (unused, unexpired) reset token, or null. */
+export async function resetTokenUser(db: D1Database, token: string): Promise<{ hash: string; userId: string } | null> {
+  const hash = await sha256(token);
+  const row = await db
+    .prepare('SELECT user_id FROM password_resets WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?')
+    .bind(hash, Date.now())
+    .first<{ user_id: string }>();
+  return row ? { hash, userId: row.user_id } : null;
+}

@@ -1,0 +1,37 @@
+import { env } from 'cloudflare:workers';
+import { api } from '../api';
+import type { Tokens } from '../api/auth/schemas';
+
+/** Test helpers for accounts: a fresh user per test (storage is shared between test files). */
+export const GOOD_PASSWORD = 'Secret123';
+
+export const uniqueEmail = (): string => `user-${crypto.randomUUID()}@example.com`;
+
+/** Calls the built-in API in-process, as the proxy would. */
+export function callApi(path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...init.headers };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  return Promise.resolve(
+    api.request(path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }, env),
+  );
+}
+
+export async function register(email = uniqueEmail(), password = GOOD_PASSWORD): Promise<{ id: string; email: string; password: string }> {
+  const res = await callApi('/auth/register', { method: 'POST', body: { email, password, profile: { username: 'Test' } } });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  return { id, email, password };
+}
+
+export async function login(login: string, password = GOOD_PASSWORD, ip = crypto.randomUUID()): Promise<Tokens> {
+  const res = await callApi('/auth/login', { method: 'POST', body: { login, password }, headers: { 'X-Client-IP': ip } });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Tokens;
+}
+
+export async function registeredUser(): Promise<{ id: string; email: string; password: string; tokens: Tokens }> {
+  const user = await register();
+  return { ...user, tokens: await login(user.email) };
+}
+
+export const messageOf = async (res: Response): Promise<string> => ((await res.json()) as { message: string }).message;
