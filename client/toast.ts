@@ -17,6 +17,6 @@ export function showToast(text: string, kind: ToastKind = 'info', ms: number = T
   toast.className = `toast toast--${kind}`;
   toast.setAttribute('role', kind === 'danger' ? 'alert' : 'status');
   toast.textContent = text;
-  region.append(toast);
+  region.appendChild(toast);
   setTimeout(() => toast.remove(), ms);
 }
