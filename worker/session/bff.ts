@@ -30,5 +30,6 @@ export async function apiForBrowsers(c: Context<AppEnv>): Promise<Response> {
     writeTokens(c, tokens.data);
     return c.json({ status: 200, message: 'LOGGED_IN' });
   }
-  return res;
+  // Through the context, so the cookies this request rewrote (refresh, logout) are sent too.
+  return c.newResponse(res.body, { status: res.status, headers: res.headers });
 }
