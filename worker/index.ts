@@ -13,6 +13,7 @@ import { apiForBrowsers } from './session/bff';
 import { sameOriginOnly } from './session/csrf';
 import { pageRenderer } from './pages/render';
 import { session } from './session/user';
+import { accessMode } from './session/access';
 import { pageRoutes, renderServerError, renderNotFound } from './pages/routes';
 
 /**
@@ -43,7 +44,7 @@ app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/catalogue/*'], async (c, nex
   return res;
 });
 
-app.use(session(), pageRenderer());
+app.use(session(), accessMode(), pageRenderer());
 app.route('/', pageRoutes);
 app.notFound(renderNotFound);
 app.onError(renderServerError);

@@ -31,5 +31,5 @@ export async function apiForBrowsers(c: Context<AppEnv>): Promise<Response> {
     return c.json({ status: 200, message: 'LOGGED_IN' });
   }
   // Through the context, so the cookies this request rewrote (refresh, logout) are sent too.
-  return c.newResponse(res.body, { status: res.status, headers: res.headers });
+  return c.newResponse(res.body, res);
 }

@@ -6,6 +6,8 @@ declare global {
     interface Env {
       TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
       TEST_SEED: string[];
+      /** A secret in production (worker/env.ts Secrets); a test value in vitest.config.ts. */
+      JWT_SECRET: string;
     }
   }
 }
