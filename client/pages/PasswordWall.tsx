@@ -7,13 +7,15 @@ export type PasswordWallProps = {
   returnTo: string;
   /** Shows WRONG_PASSWORD as a danger toast after a failed attempt. */
   error?: boolean;
+  /** Too many wrong keys from this address: seconds to wait. */
+  waitSeconds?: number;
 };
 
 /**
  * The password wall (spec §5): a non-cancellable card with a password field, shown instead of
  * the site. A plain HTML form, so it works without JavaScript.
  */
-export function PasswordWall({ action, returnTo, error = false }: PasswordWallProps) {
+export function PasswordWall({ action, returnTo, error = false, waitSeconds }: PasswordWallProps) {
   const { t } = useI18n();
   return (
     <section className="wall" aria-labelledby="wall-title">
@@ -25,7 +27,7 @@ export function PasswordWall({ action, returnTo, error = false }: PasswordWallPr
         <p className="wall__text">{t('WEBSITE_PASSWORD_PROTECTED_TEXT')}</p>
         {error && (
           <div role="alert" className="toast toast--danger">
-            {t('WRONG_PASSWORD')}
+            {waitSeconds ? t('DOOR_TOO_MANY', { delay: waitSeconds }) : t('WRONG_PASSWORD')}
           </div>
         )}
         <input type="hidden" name="returnTo" defaultValue={returnTo} />

@@ -29,8 +29,9 @@ type Vars = Partial<Pick<Env, 'DOOR_KEY_HASH' | 'DOOR_REFERRER_WHITELIST' | 'DOO
 const call = (path: string, init: RequestInit = {}, vars: Vars = {}) =>
   app.request(path, init, { ...env, DOOR_KEY_HASH: HASH, DOOR_REFERRER_WHITELIST: '', DOOR_PATH_WHITELIST: '', ...vars }, createExecutionContext());
 
-const post = (form: Record<string, string>, path = '/__door') =>
-  call(path, { method: 'POST', body: new URLSearchParams(form), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+/** Each post comes from its own address unless told, so wrong keys of different tests are not added up. */
+const post = (form: Record<string, string>, path = '/__door', ip: string = crypto.randomUUID()) =>
+  call(path, { method: 'POST', body: new URLSearchParams(form), headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': ip } });
 
 const expectWall = async (res: Response) => {
   expect(res.status).toBe(401);
@@ -145,6 +146,15 @@ describe('POST /__door', () => {
     expect(html).toContain(`<div role="alert" class="toast toast--danger">${translate('en')('WRONG_PASSWORD')}</div>`);
     expect(html).toContain('name="returnTo" value="/favs"');
     expect(res.headers.getSetCookie().some((c) => c.startsWith('doorKey='))).toBe(false);
+  });
+
+  it('refuses an address after 10 wrong keys in 15 minutes, even with the right key', async () => {
+    const ip = crypto.randomUUID();
+    for (let i = 0; i < 10; i++) await expectWall(await post({ password: `wrong-${i}`, returnTo: '/' }, '/__door', ip));
+    const res = await post({ password: PASSWORD, returnTo: '/' }, '/__door', ip);
+    expect(res.status).toBe(429);
+    expect(await res.text()).toMatch(/Too many wrong passwords. Please wait \d+ seconds to retry./);
+    expect((await post({ password: PASSWORD, returnTo: '/' })).status).toBe(303);
   });
 
   it('treats an empty password as wrong', async () => {

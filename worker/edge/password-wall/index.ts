@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { createElement } from 'react';
 import { PasswordWall, type PasswordWallProps } from '../../../client/pages/PasswordWall';
 import { listVar, type AppEnv } from '../../env';
+import { limiter } from '../../limits';
 import { translate } from '../../i18n';
 import { pageRenderer, renderPage } from '../../pages/render';
 
@@ -121,12 +122,12 @@ export function passwordWall(options: PasswordWallOptions = {}): MiddlewareHandl
   if (!/^[\w-]+$/.test(cookieName)) throw new Error(`passwordWall: invalid cookie name ${JSON.stringify(cookieName)}`);
   if (exempt.some((p) => !p.startsWith('/'))) throw new Error('passwordWall: exempt paths start with /');
 
-  const renderWall = async (c: Context<AppEnv>, props: Omit<PasswordWallProps, 'action'>): Promise<Response> => {
+  const renderWall = async (c: Context<AppEnv>, props: Omit<PasswordWallProps, 'action'>, status: 401 | 429 = 401): Promise<Response> => {
     const action = `${doorPath}?lang=${c.get('lang')}`;
     c.header('X-Robots-Tag', 'noindex');
     await pageRenderer()(c, async () => {});
     const title = translate(c.get('lang'))('WEBSITE_PASSWORD_PROTECTED');
-    return renderPage(c, createElement(PasswordWall, { ...props, action }), { title, bar: 'none' }, 401);
+    return renderPage(c, createElement(PasswordWall, { ...props, action }), { title, bar: 'none' }, status);
   };
 
   const unlock = async (c: Context<AppEnv>, expected: string): Promise<Response> => {
@@ -137,6 +138,10 @@ export function passwordWall(options: PasswordWallOptions = {}): MiddlewareHandl
     const form = await c.req.parseBody();
     const password = typeof form.password === 'string' ? form.password : '';
     const returnTo = safeReturnPath(form.returnTo, doorPath);
+    // Wrong keys are counted per IP in the rate-limit Durable Object (10 per 15 minutes).
+    const ip = c.req.header('cf-connecting-ip') || 'unknown-ip';
+    const allowance = await limiter(c.env).peek('door', ip);
+    if (!allowance.allowed) return renderWall(c, { returnTo, error: true, waitSeconds: allowance.retryAfter }, 429);
     const hash = await sha256Hex(password);
     if (password && timingSafeEqualText(hash, expected)) {
       setCookie(c, cookieName, hash, { path: '/', maxAge: YEAR, httpOnly: true, secure: true, sameSite: 'Lax' });
@@ -144,6 +149,7 @@ export function passwordWall(options: PasswordWallOptions = {}): MiddlewareHandl
       return c.redirect(returnTo, 303);
     }
     console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'wrong door key' }));
+    await limiter(c.env).consume('door', ip);
     return renderWall(c, { returnTo, error: true });
   };
 
