@@ -1,6 +1,7 @@
 import type { Lang } from '../client/i18n';
 import type { Tokens, User } from './api/auth/schemas';
 import type { UserRow } from './api/auth/users';
+import type { Config } from './api/configs/schemas';
 import type { Flash } from './session/cookies';
 
 /** Per-request values set by the edge middleware (worker/edge/request-context). */
@@ -19,6 +20,8 @@ export type Variables = {
   /** One refresh per request, shared by parallel API calls (worker/proxy). */
   refreshing?: Promise<Tokens | null>;
   flash?: Flash[];
+  /** GET /configs of this request (worker/pages/loaders.ts). */
+  config?: Promise<Config>;
   /** API: the authenticated caller (worker/api/auth/middleware.ts). */
   auth?: { user: UserRow; sessionId: string };
 };

@@ -11,7 +11,15 @@ export const serverApi = (c: Context<AppEnv>): Api => createApi((path, init) => 
 const enc = encodeURIComponent;
 
 /** Loaders of spec §7 calls, each answer checked with its zod schema (the API may be external). */
-export const loadConfig = (c: Context<AppEnv>) => serverApi(c).request('/configs', (v) => Config.parse(v));
+/** The config, fetched once per request (the access mode and the document both need it). */
+export function loadConfig(c: Context<AppEnv>): Promise<Config> {
+  let config = c.get('config');
+  if (!config) {
+    config = serverApi(c).request('/configs', (v) => Config.parse(v));
+    c.set('config', config);
+  }
+  return config;
+}
 export const loadMenu = (c: Context<AppEnv>) => serverApi(c).request('/pages/menu', (v) => Menu.parse(v));
 export const loadNavigation = (c: Context<AppEnv>) => serverApi(c).request('/pages/navigation', (v) => Navigation.parse(v));
 export const loadTop = (c: Context<AppEnv>, slug: string) =>

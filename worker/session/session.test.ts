@@ -143,3 +143,12 @@ describe('CSRF', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('language of a logged-in user', () => {
+  it('is saved to the account when chosen with ?lang=', async () => {
+    const { tokens, id } = await registeredUser();
+    const res = await fetchSite(`${SITE}/page/help-center?lang=es`, { headers: { Cookie: cookieOf(tokens) } });
+    expect(res.status).toBe(200);
+    expect(await env.DB.prepare('SELECT lang FROM users WHERE id = ?').bind(id).first()).toEqual({ lang: 'es' });
+  });
+});

@@ -5,6 +5,7 @@ import { User, type Profile } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
 import { serverApi } from '../pages/loaders';
 import { clearTokens, currentTokens } from './cookies';
+import { callApi } from './auth';
 
 /** Spec §3 Anonymous guest user: the fixed id of the guest. */
 export const ANONYMOUS_ID = 'anonymous_id';
@@ -104,7 +105,12 @@ export async function loadUser(c: Context<AppEnv>): Promise<User> {
 export function session(): MiddlewareHandler<AppEnv> {
   return async function session(c, next) {
     try {
-      await loadUser(c);
+      const user = await loadUser(c);
+      // Spec §4 Language change: a logged-in user's choice (?lang=) is saved to the account.
+      const chosen = c.req.query('lang');
+      if (!user.isAnonymous && chosen === c.get('lang') && chosen !== user.lang) {
+        c.executionCtx.waitUntil(callApi(c, '/auth/lang', 'PUT', { lang: chosen }).catch(() => undefined));
+      }
     } catch (error) {
       // Spec §4 Suspended account: log out, then /error?code=403 (ACCOUNT_SUSPENDED, login button).
       if (!(error instanceof ApiError && error.message.includes('USER_SUSPENDED'))) throw error;
