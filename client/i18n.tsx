@@ -23,12 +23,12 @@ export function translator(lang: Lang, dict: Dict): Translate {
 
 /**
  * Translates a server error message of the form `CODE: detail` by its code
- * (spec §8 Request helper), falling back to ERROR_OCCURRED.
+ * (spec §8 Request helper), falling back to ERROR_DEFAULT ('Une erreur est survenue.').
  */
 export function translateError(t: Translate, message: string | undefined): string {
   const code = (message ?? '').split(':')[0]?.trim() ?? '';
   const text = code ? t(code) : code;
-  return text && text !== code ? text : t('ERROR_OCCURRED');
+  return text && text !== code ? text : t('ERROR_DEFAULT');
 }
 
 /**

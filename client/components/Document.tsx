@@ -105,12 +105,12 @@ export function Document({ meta, doc, children }: { meta: PageMeta; doc: Documen
                 {doc.dict['SKIP_TO_CONTENT'] ?? 'Skip to content'}
               </a>
               {bar !== 'none' && doc.appStore && <AppBanner store={doc.appStore} />}
-              {bar === 'full' && <TopBar config={doc.config} menu={doc.menu} path={path} />}
-              {bar === 'simple' && <SimpleBar config={doc.config} path={path} />}
+              {bar === 'full' && <TopBar config={doc.config} menu={doc.menu} path={path} user={doc.user} />}
+              {bar === 'simple' && <SimpleBar config={doc.config} path={path} user={doc.user} />}
               <main id="main" className={bar === 'none' ? 'main main--bare' : 'main'}>
                 {children}
               </main>
-              {meta.footer !== false && bar !== 'none' && <Footer config={doc.config} menu={doc.menu} />}
+              {meta.footer !== false && bar !== 'none' && <Footer config={doc.config} menu={doc.menu} isGuest={doc.user.isAnonymous} />}
               {bar !== 'none' && doc.showConsent && <CookieConsent />}
               <Toasts flash={doc.flash} />
             </ClientAssetsContext.Provider>

@@ -1,5 +1,6 @@
 import type { Config } from '../../worker/api/configs/schemas';
 import type { MenuItem } from '../../worker/api/pages/schemas';
+import type { User } from '../../worker/api/auth/schemas';
 import { useI18n } from '../i18n';
 import { LangMenuIsland } from '../islands/lang-menu';
 import { MobileMenuIsland } from '../islands/mobile-menu';
@@ -34,12 +35,52 @@ function LoginButton({ path }: { path: string }) {
   );
 }
 
+/** Spec §3 Profile: a profile named Default displays the username instead (then the email or phone). */
+export function accountName(user: User): string {
+  const profile = user.profile;
+  if (profile.name && profile.name !== 'Default') return profile.name;
+  return profile.username || user.email || user.phone || '';
+}
+
+/**
+ * Spec §2 Menus, §6: guests see the login button; a logged-in user sees a link to the account page
+ * (the slot of the profile dropdown, a later issue) and a logout form (POST /logout, no JavaScript).
+ */
+function Account({ user, path }: { user?: User; path: string }) {
+  const { t } = useI18n();
+  if (!user || user.isAnonymous) return <LoginButton path={path} />;
+  return (
+    <>
+      <span className="top-bar__slot" data-slot="profile">
+        <a className="account-link" href="/profile" aria-current={path === '/profile' ? 'page' : undefined}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+            <path fill="currentColor" d="M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm0 13c-2.7 0-5 1.2-6.3 3a8 8 0 0 0 12.6 0c-1.3-1.8-3.6-3-6.3-3Zm0-9a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Z" />
+          </svg>
+          <span className="visually-hidden">{t('MY_ACCOUNT')}: </span>
+          {/* dir=auto: an email is cut at its end, an Arabic name at its own. */}
+          <span className="account-link__name" dir="auto">
+            {accountName(user)}
+          </span>
+        </a>
+      </span>
+      <form className="logout-form" method="post" action="/logout">
+        <button className="icon-button logout-form__button" type="submit" title={t('LOGOUT')}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+            <path fill="currentColor" d="M14 3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h9v-2H5V5h9V3Zm2.6 4.4-1.4 1.4 2.2 2.2H9v2h8.4l-2.2 2.2 1.4 1.4L21 12l-4.4-4.6Z" />
+          </svg>
+          <span className="visually-hidden">{t('LOGOUT')}</span>
+        </button>
+      </form>
+    </>
+  );
+}
+
 /**
  * Top bar of spec §2: logo, Home, dynamic menu, My List, login, Subscribe, search (option SEARCH),
  * language dropdown; slots for the notification bell and profile dropdown (accounts issues).
  * Below 1024px the same links move into the mobile menu island.
  */
-export function TopBar({ config, menu, path }: { config: Config; menu: MenuItem[]; path: string }) {
+export function TopBar({ config, menu, path, user }: { config: Config; menu: MenuItem[]; path: string; user?: User }) {
   const { t } = useI18n();
   const links = [
     { href: '/', label: t('HOME') },
@@ -78,15 +119,14 @@ export function TopBar({ config, menu, path }: { config: Config; menu: MenuItem[
         )}
         <LangMenuIsland langs={config.available_langs} path={pathWithoutLang(path)} />
         <span className="top-bar__slot" data-slot="notifications" />
-        <span className="top-bar__slot" data-slot="profile" />
-        <LoginButton path={path} />
+        <Account user={user} path={path} />
       </div>
     </header>
   );
 }
 
 /** Simplified bar (spec §2): logo, login button and language, on landing, register and login routes. */
-export function SimpleBar({ config, path }: { config: Config; path: string }) {
+export function SimpleBar({ config, path, user }: { config: Config; path: string; user?: User }) {
   return (
     <header className="top-bar top-bar--simple" data-top-bar="">
       <div className="top-bar__start">
@@ -94,7 +134,7 @@ export function SimpleBar({ config, path }: { config: Config; path: string }) {
       </div>
       <div className="top-bar__end">
         <LangMenuIsland langs={config.available_langs} path={pathWithoutLang(path)} />
-        {path !== '/login' && <LoginButton path="/" />}
+        {path !== '/login' && <Account user={user} path="/" />}
       </div>
     </header>
   );

@@ -1,5 +1,272 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { checkCode, checkConfirmation, checkEmail, checkNationalNumber, checkPassword, toE164 } from '../../../client/account/rules';
+import type { FieldErrors } from '../../../client/components/Form';
+import type { FormState } from '../../../client/pages/auth/AuthLayout';
+import { CallbackPage } from '../../../client/pages/auth/Callback';
+import { ChangePasswordPage } from '../../../client/pages/auth/ChangePassword';
+import { ForgotPage, type ForgotProps } from '../../../client/pages/auth/Forgot';
+import { LoginPage } from '../../../client/pages/auth/Login';
+import { RegisterPage, type RegisterProps } from '../../../client/pages/auth/Register';
 import type { AppEnv } from '../../env';
+import { translate } from '../../i18n';
+import { login, logout } from '../../session/auth';
+import { addFlash } from '../../session/cookies';
+import { loadConfig } from '../loaders';
+import { afterLogin, anonymousOnly, apiCall, countryCodeOf, failureStatus, normalizeLogin, readForm, renderForm, splitMessage } from './form';
 
-/** Placeholder: page routes of the auth pages (being written). */
-export const authPages = new Hono<AppEnv>();
+/**
+ * The authentication pages of spec §2 (issue 3): plain HTML forms posted to their own URL and
+ * handled here. GET renders; POST validates with client/account/rules.ts (nothing reaches the API
+ * when a rule fails), calls the API, then redirects (303, with a flash toast) or renders the page
+ * again with the messages and the typed values. Passwords, codes and tokens are never echoed back.
+ */
+
+const options = async (c: Context<AppEnv>) => (await loadConfig(c)).options;
+const t = (c: Context<AppEnv>) => translate(c.get('lang'));
+const clean = (errors: FieldErrors): FieldErrors => Object.fromEntries(Object.entries(errors).filter(([, v]) => v));
+const hasAny = (errors: FieldErrors): boolean => Object.values(errors).some(Boolean);
+
+// ——— /login ———
+
+const renderLogin = (c: Context<AppEnv>, state: FormState = {}, status: ContentfulStatusCode = 200) =>
+  renderForm(c, <LoginPage state={state} />, { title: t(c)('TITLE_LOGIN'), bar: 'simple' }, status, state);
+
+/** Spec §8 Login: 429 → LOGIN_TOO_FREQUENT (delay from the answer), 403 → ACCOUNT_SUSPENDED, other → LOGIN_FAILED. */
+function loginFailure(failure: { status: number; delay?: number }): FormState['notice'] {
+  if (failure.status === 429) return { kind: 'danger', key: 'LOGIN_TOO_FREQUENT', params: { delay: failure.delay ?? 60 } };
+  if (failure.status === 403) return { kind: 'danger', key: 'ACCOUNT_SUSPENDED' };
+  return { kind: 'danger', key: 'LOGIN_FAILED' };
+}
+
+// ——— /register ———
+
+async function registerProps(c: Context<AppEnv>): Promise<Omit<RegisterProps, 'state'>> {
+  const opts = await options(c);
+  return { strong: opts.STRONG_PASSWORD === true, tokenized: opts.TOKENIZED_REGISTER === true, code: (c.req.query('code') ?? '').slice(0, 64) };
+}
+
+const renderRegister = async (c: Context<AppEnv>, state: FormState = {}, status: ContentfulStatusCode = 200) =>
+  renderForm(c, <RegisterPage {...await registerProps(c)} state={state} />, { title: t(c)('TITLE_REGISTER'), bar: 'simple' }, status, state);
+
+/** Where an API validation failure `KEY: field` belongs on the register form. */
+const REGISTER_FIELDS: Record<string, string> = {
+  email: 'email',
+  phone: 'phone_national',
+  password: 'password',
+  password_confirmation: 'password_confirmation',
+  validation_token: 'validation_token',
+};
+
+// ——— /forgot ———
+
+async function renderForgot(c: Context<AppEnv>, props: Partial<ForgotProps> = {}, status: ContentfulStatusCode = 200) {
+  const strong = (await options(c)).STRONG_PASSWORD === true;
+  const by = props.by ?? (c.req.query('by') === 'phone' ? 'phone' : 'email');
+  const full: ForgotProps = { by, sent: c.req.query('sent') === '1', phoneStep: 'number', strong, ...props };
+  return renderForm(c, <ForgotPage {...full} />, { title: t(c)('TITLE_FORGOT') }, status, props.by === 'phone' ? full.phone : full.email);
+}
+
+/** The phone of the SMS reset form: the picker's country code and the national number. */
+function phoneOf(form: Record<string, string>) {
+  const country_code = countryCodeOf(form.country_code);
+  const phone_national = (form.phone_national ?? '').trim();
+  return { country_code, phone_national, phone: toE164(country_code, phone_national) };
+}
+
+/** Answers of POST /auth/code/send and /auth/password/forgot that are a matter of waiting or of the target. */
+function sendFailure(failure: { status: number; message: string; delay?: number }, tr: ReturnType<typeof t>): FormState['notice'] {
+  const { code } = splitMessage(failure.message);
+  if (code === 'TOO_FREQUENT') return { kind: 'danger', key: 'RESET_TOO_FREQUENT', params: { delay: failure.delay ?? 60 } };
+  if (code === 'CODE_TOO_FREQUENT') return { kind: 'danger', key: 'CODE_TOO_FREQUENT', params: { delay: failure.delay ?? 60 } };
+  if (code === 'USER_NOT_FOUND' || failure.status === 404) return { kind: 'danger', key: 'USER_DOES_NOT_EXIST' };
+  return { kind: 'danger', key: knownKey(tr, failure.message) ?? 'SOMETHING_WRONG' };
+}
+
+/** The translation key of an API message's code (spec §8: the text before the first colon), if we have one. */
+function knownKey(tr: ReturnType<typeof t>, message: string): string | undefined {
+  const { code } = splitMessage(message);
+  return code && tr(code) !== code ? code : undefined;
+}
+
+// ——— /changePassword ———
+
+async function renderChange(c: Context<AppEnv>, values: { email: string; resetToken: string }, state: FormState = {}, status: ContentfulStatusCode = 200) {
+  const strong = (await options(c)).STRONG_PASSWORD === true;
+  return renderForm(c, <ChangePasswordPage {...values} state={state} strong={strong} />, { title: t(c)('TITLE_CHANGE_PASSWORD') }, status, state);
+}
+
+/** Spec §8 Reset: body BAD_REQUEST:SAME_PASSWORD → SAME_PASSWORD; password rules → their message; other → SOMETHING_WRONG. */
+function resetFailure(message: string): FormState {
+  if (message.replace(/\s/g, '').startsWith('BAD_REQUEST:SAME_PASSWORD')) return { errors: { password: 'SAME_PASSWORD' } };
+  const { code } = splitMessage(message);
+  if (code === 'PASSWORD_CONDITION' || code === 'PASSWORD_CONDITION_STRONG') return { errors: { password: code } };
+  if (code === 'INVALID_CODE') return { errors: { code: 'INVALID_CODE' } };
+  return { notice: { kind: 'danger', key: 'SOMETHING_WRONG' } };
+}
+
+/** Validation of a new password and its confirmation (spec §5). */
+const newPasswordErrors = (form: Record<string, string>, strong: boolean): FieldErrors => ({
+  password: checkPassword(form.password ?? '', strong) ?? undefined,
+  password_confirmation: checkConfirmation(form.password ?? '', form.password_confirmation ?? '') ?? undefined,
+});
+
+export const authPages = new Hono<AppEnv>()
+  .use('/login', anonymousOnly())
+  .use('/register', anonymousOnly())
+  .use('/forgot', anonymousOnly())
+  .use('/password/forgot', anonymousOnly())
+
+  .get('/login', (c) => renderLogin(c))
+  .post('/login', async (c) => {
+    const form = await readForm(c);
+    const values = { login: (form.login ?? '').trim() };
+    const password = form.password ?? '';
+    // Spec §5: both are required, otherwise nothing is sent.
+    const errors = clean({ login: values.login ? undefined : 'ALL_FIELDS_REQUIRED', password: password ? undefined : 'ALL_FIELDS_REQUIRED' });
+    if (hasAny(errors)) return renderLogin(c, { values, errors }, 400);
+    const failure = await login(c, { login: normalizeLogin(values.login), password });
+    if (failure) return renderLogin(c, { values, notice: loginFailure(failure) }, failureStatus(failure.status));
+    // Spec §4 Login success: the next page loads the user and the menu.
+    return c.redirect(afterLogin(c.req.query('redirect')), 303);
+  })
+
+  .get('/register', (c) => renderRegister(c))
+  .post('/register', async (c) => {
+    const form = await readForm(c);
+    const { strong, tokenized, code } = await registerProps(c);
+    const method = form.method === 'phone' && !tokenized ? 'phone' : 'email';
+    const email = (form.email ?? '').trim().toLowerCase();
+    const { country_code, phone_national, phone } = phoneOf(form);
+    // Typed values shown again (never the passwords or the code).
+    const values = { method, email, country_code, phone_national, terms: form.terms ? '1' : '' };
+    const password = form.password ?? '';
+
+    if (tokenized && form.intent === 'send_code') {
+      const problem = checkEmail(email);
+      if (problem) return renderRegister(c, { values, errors: { email: problem } }, 400);
+      const sent = await apiCall(c, '/auth/code/send', { channel: 'email', target: email, purpose: 'register' });
+      if (!sent.ok) return renderRegister(c, { values, notice: sendFailure(sent, t(c)) }, failureStatus(sent.status));
+      return renderRegister(c, { values, notice: { kind: 'success', key: 'CODE_SENT_EMAIL' } });
+    }
+
+    const errors = clean({
+      email: method === 'email' ? (checkEmail(email) ?? undefined) : undefined,
+      phone_national: method === 'phone' ? (checkNationalNumber(phone_national) ?? undefined) : undefined,
+      validation_token: tokenized ? (checkCode(form.validation_token ?? '') ?? undefined) : undefined,
+      ...newPasswordErrors(form, strong),
+      terms: form.terms ? undefined : 'TERMS_REQUIRED',
+    });
+    if (hasAny(errors)) return renderRegister(c, { values, errors }, 400);
+
+    const query = tokenized ? `?${new URLSearchParams({ validation_token: (form.validation_token ?? '').trim(), validation_email: email })}` : '';
+    const created = await apiCall(c, `/auth/register${query}`, {
+      ...(method === 'email' ? { email } : { phone }),
+      password,
+      password_confirmation: form.password_confirmation ?? '',
+      profile: {},
+      ...(code ? { code } : {}),
+    });
+    if (!created.ok) {
+      const { code: key, detail } = splitMessage(created.message);
+      if (created.message.includes('users_email_unique')) return renderRegister(c, { values, errors: { email: 'EMAIL_ALREADY_USED' } }, 409);
+      if (created.message.includes('users_phone_unique')) return renderRegister(c, { values, errors: { phone_national: 'PHONE_ALREADY_USED' } }, 409);
+      const field = REGISTER_FIELDS[detail];
+      if (field && created.status === 400) return renderRegister(c, { values, errors: { [field]: key } }, 400);
+      // Spec §8 Registration: otherwise the server's message (translated), else ERROR_DEFAULT.
+      return renderRegister(c, { values, notice: { kind: 'danger', key: knownKey(t(c), created.message) ?? 'ERROR_DEFAULT' } }, failureStatus(created.status));
+    }
+    // Spec §4 Registration: automatic login, then the page "reloads" (our redirect) with the toast.
+    const failure = await login(c, { login: method === 'email' ? email : phone, password });
+    addFlash(c, { kind: 'success', key: 'ACCOUNT_CREATED' });
+    return c.redirect(failure ? '/login' : '/', 303);
+  })
+
+  .get('/forgot', (c) => renderForgot(c))
+  .get('/password/forgot', (c) => renderForgot(c))
+  .post('/forgot', (c) => forgot(c))
+  .post('/password/forgot', (c) => forgot(c))
+
+  .get('/changePassword', (c) => changePasswordPage(c))
+  .get('/password/change', (c) => changePasswordPage(c))
+  .post('/changePassword', (c) => changePassword(c))
+  .post('/password/change', (c) => changePassword(c))
+
+  .get('/callback', (c) => renderForm(c, <CallbackPage />, { title: t(c)('TITLE_CALLBACK') }))
+
+  /** Spec §4 Logout: ends the session (API) and clears the token cookie, then goes to '/'. */
+  .post('/logout', async (c) => {
+    await logout(c);
+    return c.redirect('/', 303);
+  });
+
+/** POST /forgot: intent `email` (reset link), `send_code` (SMS code) or `reset_phone` (code + new password). */
+async function forgot(c: Context<AppEnv>): Promise<Response> {
+  const form = await readForm(c);
+  const strong = (await options(c)).STRONG_PASSWORD === true;
+
+  if (form.intent === 'send_code' || form.intent === 'reset_phone') {
+    const { country_code, phone_national, phone } = phoneOf(form);
+    const values = { country_code, phone_national, phone };
+    const numberProblem = checkNationalNumber(phone_national);
+    if (numberProblem) return renderForgot(c, { by: 'phone', phone: { values, errors: { phone_national: numberProblem } } }, 400);
+
+    if (form.intent === 'send_code') {
+      const sent = await apiCall(c, '/auth/code/send', { channel: 'sms', target: phone, purpose: 'reset' });
+      if (!sent.ok) return renderForgot(c, { by: 'phone', phone: { values, notice: sendFailure(sent, t(c)) } }, failureStatus(sent.status));
+      const remaining = typeof sent.body.remaining === 'number' ? sent.body.remaining : undefined;
+      // Spec §9: at most 3 SMS a day; the answer says how many are left (warned at each send).
+      const notice: FormState['notice'] =
+        sent.body.channel === 'email'
+          ? { kind: 'success', key: 'CODE_SENT_EMAIL' }
+          : { kind: 'success', key: 'CODE_SENT_SMS', also: remaining === undefined ? undefined : 'SMS_REMAINING', params: { count: remaining ?? 0 } };
+      return renderForgot(c, { by: 'phone', phoneStep: 'code', phone: { values, notice } });
+    }
+
+    const code = (form.code ?? '').trim();
+    const errors = clean({ code: checkCode(code) ?? undefined, ...newPasswordErrors(form, strong) });
+    if (hasAny(errors)) return renderForgot(c, { by: 'phone', phoneStep: 'code', phone: { values, errors } }, 400);
+    const changed = await apiCall(c, '/auth/password/changeByPhone', { phone, code, password: form.password ?? '' });
+    if (!changed.ok) return renderForgot(c, { by: 'phone', phoneStep: 'code', phone: { values, ...resetFailure(changed.message) } }, failureStatus(changed.status));
+    addFlash(c, { kind: 'success', key: 'PASSWORD_HAS_BEEN_CHANGED' });
+    return c.redirect('/login', 303);
+  }
+
+  // Spec §5: forgot password needs an email.
+  const email = (form.email ?? '').trim().toLowerCase();
+  const values = { email };
+  const problem = checkEmail(email);
+  if (problem) return renderForgot(c, { by: 'email', email: { values, errors: { email: problem } } }, 400);
+  const sent = await apiCall(c, `/auth/password/forgot?${new URLSearchParams({ email })}`);
+  if (!sent.ok) {
+    const notice = sendFailure(sent, t(c));
+    // Spec §8 Forgot password: failure → 'User does not exists.', shown on the email field.
+    if (notice?.key === 'USER_DOES_NOT_EXIST') return renderForgot(c, { by: 'email', email: { values, errors: { email: notice.key } } }, 404);
+    return renderForgot(c, { by: 'email', email: { values, notice } }, failureStatus(sent.status));
+  }
+  addFlash(c, { kind: 'success', key: 'RESET_LINK_SENT' });
+  return c.redirect(`${c.req.path}?sent=1`, 303);
+}
+
+/** The reset link's parameters (spec §2): from the query on GET, from the hidden fields on POST. */
+const resetParams = (email: string | undefined, token: string | undefined) => ({
+  email: (email ?? '').trim().toLowerCase().slice(0, 254),
+  resetToken: (token ?? '').trim().slice(0, 256),
+});
+
+function changePasswordPage(c: Context<AppEnv>): Promise<Response> | Response {
+  return renderChange(c, resetParams(c.req.query('email'), c.req.query('reset_token')));
+}
+
+async function changePassword(c: Context<AppEnv>): Promise<Response> {
+  const form = await readForm(c);
+  const strong = (await options(c)).STRONG_PASSWORD === true;
+  const params = resetParams(form.email, form.reset_token);
+  if (!params.email || !params.resetToken) return renderChange(c, params, {}, 400);
+  const errors = clean(newPasswordErrors(form, strong));
+  if (hasAny(errors)) return renderChange(c, params, { errors }, 400);
+  const changed = await apiCall(c, '/auth/password/change', { email: params.email, password: form.password ?? '', reset_token: params.resetToken });
+  if (!changed.ok) return renderChange(c, params, resetFailure(changed.message), failureStatus(changed.status));
+  addFlash(c, { kind: 'success', key: 'PASSWORD_HAS_BEEN_CHANGED' });
+  return c.redirect('/login', 303);
+}

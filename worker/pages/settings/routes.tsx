@@ -1,5 +1,352 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ReactElement } from 'react';
+import {
+  checkCode,
+  checkConfirmation,
+  checkEmail,
+  checkNationalNumber,
+  checkPassword,
+  checkPhone,
+  COUNTRY_CODES,
+  toE164,
+} from '../../../client/account/rules';
+import { ApiError } from '../../../client/api';
+import { isLang } from '../../../client/i18n';
+import { DeleteAccountPage } from '../../../client/pages/settings/DeleteAccountPage';
+import { EditLoginPage, type EditLoginPageProps, type PhoneState } from '../../../client/pages/settings/EditLoginPage';
+import { isPremium } from '../../../client/pages/settings/format';
+import { ProfilePage, type ProfilePageProps, type ProfileTab } from '../../../client/pages/settings/ProfilePage';
+import { Devices, type User } from '../../api/auth/schemas';
 import type { AppEnv } from '../../env';
+import { translate } from '../../i18n';
+import { forward } from '../../proxy';
+import { callApi } from '../../session/auth';
+import { addFlash, clearTokens } from '../../session/cookies';
+import { guestUser } from '../../session/user';
+import { loadConfig, serverApi } from '../loaders';
+import { errorKey, failureState, failureStatus } from './errors';
 
-/** Placeholder: page routes of the settings pages (being written). */
-export const settingsPages = new Hono<AppEnv>();
+/**
+ * The account page (/profile) and /settings/editLogin (issue 3). Every change is a plain HTML form
+ * posted here: checked with client/account/rules.ts (bad input: its message, status 400, nothing
+ * sent), then sent to the API; success redirects (303) with a flash toast, failure re-renders the
+ * form with the API's message. Islands only add niceties (notification switch, delete dialog).
+ */
+
+type Ctx = Context<AppEnv>;
+type Status = 200 | 400 | 403 | 404 | 409 | 429 | 500 | 502;
+type Form = Record<string, string>;
+
+const MAX_FORM_BYTES = 16 * 1024;
+
+/** Guests go to the login page, which brings them back here. */
+function toLogin(c: Ctx, path: string): Response {
+  const redirect = encodeURIComponent(path).replace(/%2F/g, '/');
+  return c.redirect(`/login?redirect=${redirect}`, c.req.method === 'GET' ? 302 : 303);
+}
+
+const loggedIn = (c: Ctx): User | null => {
+  const user = c.get('user');
+  return user && !user.isAnonymous ? user : null;
+};
+
+/** The posted form's text fields; anything but a small form is refused. */
+async function readForm(c: Ctx): Promise<Form> {
+  if (Number(c.req.header('content-length') ?? 0) > MAX_FORM_BYTES) throw new HTTPException(413, { message: 'PAYLOAD_TOO_LARGE' });
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(c.req.header('content-type') ?? '')) {
+    throw new HTTPException(415, { message: 'UNSUPPORTED_MEDIA_TYPE: a form is expected' });
+  }
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+function render(c: Ctx, page: ReactElement, title: string, status: Status = 200) {
+  c.status(status);
+  c.header('X-Robots-Tag', 'noindex');
+  return c.render(page, { meta: { title } });
+}
+
+/** API failures: an ended session goes to login; anything else becomes a translation key and a status. */
+function apiFailure(error: unknown): { key: string; status: Status } {
+  if (!(error instanceof ApiError)) throw error;
+  return { key: errorKey(error.message), status: failureStatus(error) };
+}
+
+const sessionEnded = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+/** The visitor's time zone (Cloudflare's `request.cf.timezone`), for the device history times. */
+function timeZoneOf(c: Ctx): string {
+  const cf = c.req.raw.cf as { timezone?: unknown } | undefined;
+  return typeof cf?.timezone === 'string' && cf.timezone ? cf.timezone : 'UTC';
+}
+
+/** GET /auth/devices; the page still renders (with a note) when it fails. */
+function loadDevices(c: Ctx) {
+  return serverApi(c)
+    .request('/auth/devices', (v) => Devices.parse(v))
+    .catch((error: unknown) => {
+      console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'devices failed', error: String(error) }));
+      return null;
+    });
+}
+
+async function renderProfile(c: Ctx, user: User, tab: ProfileTab, extra: Pick<ProfilePageProps, 'lang' | 'notifications'> = {}, status: Status = 200) {
+  const [config, devices] = await Promise.all([
+    loadConfig(c),
+    tab === 'account' ? loadDevices(c) : Promise.resolve(null),
+  ]);
+  const page = (
+    <ProfilePage
+      user={user}
+      tab={tab}
+      devices={devices}
+      langs={config.available_langs}
+      premium={isPremium(user, today())}
+      timeZone={timeZoneOf(c)}
+      {...extra}
+    />
+  );
+  return render(c, page, translate(c.get('lang'))('TITLE_SETTINGS_PROFILE'), status);
+}
+
+async function renderEditLogin(c: Ctx, user: User, forms: Pick<EditLoginPageProps, 'email' | 'phone' | 'password'> = {}, status: Status = 200) {
+  const config = await loadConfig(c);
+  const page = <EditLoginPage user={user} strong={config.options.STRONG_PASSWORD === true} {...forms} />;
+  return render(c, page, translate(c.get('lang'))('TITLE_EDIT_LOGIN'), status);
+}
+
+/** Done: a success toast on the next page (303, so a reload does not post again). */
+function done(c: Ctx, key: string, to: string): Response {
+  addFlash(c, { kind: 'success', key });
+  return c.redirect(to, 303);
+}
+
+/** Fields left empty get ALL_FIELDS_REQUIRED; answers the errors found so far. */
+function required(form: Form, names: string[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const name of names) if (!(form[name] ?? '').trim()) errors[name] = 'ALL_FIELDS_REQUIRED';
+  return errors;
+}
+
+const hasErrors = (errors: Record<string, string>): boolean => Object.keys(errors).length > 0;
+
+// ---------- /settings/editLogin forms ----------
+
+async function changeEmail(c: Ctx, user: User, form: Form) {
+  const email = (form.email ?? '').trim().toLowerCase();
+  const values = { email };
+  const errors = required(form, ['current_password']);
+  const problem = checkEmail(email) ?? (email === user.email ? 'SAME_EMAIL' : null);
+  if (problem) errors.email = problem;
+  if (hasErrors(errors)) return renderEditLogin(c, user, { email: { values, errors } }, 400);
+  try {
+    await callApi(c, '/auth/profile', 'PUT', { email, current_password: form.current_password });
+  } catch (error) {
+    if (sessionEnded(error)) return toLogin(c, '/settings/editLogin');
+    const { key, status } = apiFailure(error);
+    return renderEditLogin(c, user, { email: failureState(key, ['email', 'current_password'], values) }, status);
+  }
+  return done(c, 'PROFILE_UPDATED', '/settings/editLogin');
+}
+
+/** The phone typed in the picker, as E.164, or the key of its problem. */
+function phoneOf(form: Form, user: User): { phone: string; values: Form; problem: string | null } {
+  const countryCode = form.country_code ?? '';
+  const national = (form.phone_national ?? '').trim();
+  const values = { country_code: countryCode, phone_national: national };
+  const phone = toE164(countryCode, national);
+  const problem = !(COUNTRY_CODES as readonly string[]).includes(countryCode)
+    ? 'VALID_PHONE_REQUIRED'
+    : (checkNationalNumber(national) ?? checkPhone(phone) ?? (phone === user.phone ? 'SAME_PHONE' : null));
+  return { phone, values, problem };
+}
+
+type SendAnswer = { ok: true; channel: 'sms' | 'email'; remaining?: number } | { ok: false; status: number; message: string; delay?: number };
+
+/** POST /auth/code/send, read whole: the answer's channel and SMS left, or the failure's delay (429). */
+async function sendCode(c: Ctx, phone: string): Promise<SendAnswer> {
+  const res = await forward(c, '/auth/code/send', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ channel: 'sms', target: phone, purpose: 'verify' }),
+  });
+  const body: unknown = await res.json().catch(() => null);
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  if (res.ok) {
+    return {
+      ok: true,
+      channel: record.channel === 'email' ? 'email' : 'sms',
+      remaining: typeof record.remaining === 'number' ? record.remaining : undefined,
+    };
+  }
+  return {
+    ok: false,
+    status: res.status,
+    message: typeof record.message === 'string' ? record.message : res.statusText,
+    delay: typeof record.delay === 'number' ? record.delay : undefined,
+  };
+}
+
+/** Spec §9: SMS codes are 3 a day, with a warning at 3, 2 and 1 remaining. */
+const SMS_WARNING_AT = [3, 2, 1];
+
+async function sendPhoneCode(c: Ctx, user: User, form: Form) {
+  const { phone, values, problem } = phoneOf(form, user);
+  const resend = form.resend === '1';
+  if (problem) return renderEditLogin(c, user, { phone: { values, send: { errors: { phone_national: problem } } } }, 400);
+  const answer = await sendCode(c, phone);
+  if (!answer.ok) {
+    if (answer.status === 401) return toLogin(c, '/settings/editLogin');
+    const key = errorKey(answer.message);
+    const params = answer.delay !== undefined ? { delay: answer.delay } : undefined;
+    // A refused resend keeps the code form: the code sent before is still good.
+    const phoneState: PhoneState = { values, send: failureState(key, ['phone_national'], values, params), verify: resend ? {} : undefined };
+    return renderEditLogin(c, user, { phone: phoneState }, failureStatus(new ApiError(answer.status, answer.message)));
+  }
+  const sent = answer.channel === 'email' ? 'CODE_SENT_EMAIL' : 'CODE_SENT_SMS';
+  const warn = answer.channel === 'sms' && answer.remaining !== undefined && SMS_WARNING_AT.includes(answer.remaining);
+  const verify: PhoneState['verify'] = {
+    message: { kind: 'success', key: sent },
+    notice: warn ? { kind: 'info', key: 'SMS_REMAINING', params: { count: answer.remaining ?? 0 } } : undefined,
+  };
+  return renderEditLogin(c, user, { phone: { values, verify } });
+}
+
+async function verifyPhone(c: Ctx, user: User, form: Form) {
+  const { phone, values, problem } = phoneOf(form, user);
+  if (problem) return renderEditLogin(c, user, { phone: { values, send: { errors: { phone_national: problem } } } }, 400);
+  const code = (form.code ?? '').trim();
+  const codeProblem = checkCode(code);
+  if (codeProblem) return renderEditLogin(c, user, { phone: { values, verify: { errors: { code: codeProblem } } } }, 400);
+  try {
+    await callApi(c, '/auth/profile', 'PUT', { phone, code });
+  } catch (error) {
+    if (sessionEnded(error)) return toLogin(c, '/settings/editLogin');
+    const { key, status } = apiFailure(error);
+    const onPhone = key === 'PHONE_ALREADY_USED' || key === 'VALID_PHONE_REQUIRED';
+    const phoneState: PhoneState = onPhone
+      ? { values, send: failureState(key, ['phone_national'], values) }
+      : { values, verify: failureState(key, ['code'], values) };
+    return renderEditLogin(c, user, { phone: phoneState }, status);
+  }
+  return done(c, 'PROFILE_UPDATED', '/settings/editLogin');
+}
+
+async function changePassword(c: Ctx, user: User, form: Form) {
+  const { options } = await loadConfig(c);
+  const current = form.current_password ?? '';
+  const password = form.password ?? '';
+  const errors = required(form, ['current_password', 'password', 'password_confirmation']);
+  const problem = checkPassword(password, options.STRONG_PASSWORD === true) ?? (password === current ? 'SAME_PASSWORD' : null);
+  if (!errors.password && problem) errors.password = problem;
+  const mismatch = checkConfirmation(password, form.password_confirmation ?? '');
+  if (!errors.password_confirmation && mismatch) errors.password_confirmation = mismatch;
+  if (hasErrors(errors)) return renderEditLogin(c, user, { password: { errors } }, 400);
+  try {
+    // Phone-only accounts have no email for changeWithoutToken: PUT auth/profile takes the password with the current one.
+    if (user.email) await callApi(c, '/auth/password/changeWithoutToken', 'POST', { email: user.email, current_password: current, password });
+    else await callApi(c, '/auth/profile', 'PUT', { password, current_password: current });
+  } catch (error) {
+    if (sessionEnded(error)) return toLogin(c, '/settings/editLogin');
+    const { key, status } = apiFailure(error);
+    return renderEditLogin(c, user, { password: failureState(key, ['current_password', 'password', 'password_confirmation']) }, status);
+  }
+  return done(c, 'PASSWORD_HAS_BEEN_CHANGED', '/settings/editLogin');
+}
+
+// ---------- /profile forms ----------
+
+async function changeLang(c: Ctx, user: User, form: Form) {
+  const lang = form.lang ?? '';
+  const { available_langs } = await loadConfig(c);
+  if (!isLang(lang) || !available_langs.some((l) => l.id === lang)) {
+    return renderProfile(c, user, 'account', { lang: { errors: { lang: 'LANGUAGE_NOT_AVAILABLE' } } }, 400);
+  }
+  try {
+    await callApi(c, '/auth/lang', 'PUT', { lang });
+  } catch (error) {
+    if (sessionEnded(error)) return toLogin(c, '/profile');
+    const { key, status } = apiFailure(error);
+    return renderProfile(c, user, 'account', { lang: { message: { kind: 'danger', key } } }, status);
+  }
+  // Spec §4 Language change: saved on the server, then the page reloads with ?lang=.
+  return done(c, 'PROFILE_UPDATED', `/profile?lang=${lang}`);
+}
+
+async function changeNotifications(c: Ctx, user: User, form: Form) {
+  if (form.active !== 'true' && form.active !== 'false') {
+    return renderProfile(c, user, 'account', { notifications: { message: { kind: 'danger', key: 'ERROR_OCCURRED' } } }, 400);
+  }
+  try {
+    await callApi(c, '/auth/notificationActive', 'PUT', { isActive: form.active === 'true' });
+  } catch (error) {
+    if (sessionEnded(error)) return toLogin(c, '/profile');
+    const { key, status } = apiFailure(error);
+    return renderProfile(c, user, 'account', { notifications: { message: { kind: 'danger', key } } }, status);
+  }
+  return done(c, 'PROFILE_UPDATED', '/profile#notifications');
+}
+
+async function deleteAccount(c: Ctx, form: Form) {
+  const t = translate(c.get('lang'));
+  // The password comes from a confirmation step (dialog or page); a bare post goes to that page.
+  if (form.confirmed !== '1') return c.redirect('/profile/delete', 303);
+  const password = form.password ?? '';
+  if (!password) return render(c, <DeleteAccountPage state={{ errors: { password: 'ALL_FIELDS_REQUIRED' } }} />, t('DELETE_ACCOUNT'), 400);
+  try {
+    await callApi(c, '/auth/user', 'DELETE', { password });
+  } catch (error) {
+    if (sessionEnded(error)) return toLogin(c, '/profile');
+    const { key, status } = apiFailure(error);
+    // Here the account password is the form's only field.
+    const state = key === 'WRONG_PASSWORD' ? { errors: { password: key } } : failureState(key, ['password']);
+    return render(c, <DeleteAccountPage state={state} />, t('DELETE_ACCOUNT'), status);
+  }
+  // The API has ended every session of the account: forget the token cookie.
+  clearTokens(c);
+  c.set('user', guestUser(c.env.FORCE_LANG));
+  return done(c, 'ACCOUNT_DELETED', '/');
+}
+
+export const settingsPages = new Hono<AppEnv>()
+  .get('/profile', (c) => {
+    const user = loggedIn(c);
+    if (!user) return toLogin(c, '/profile');
+    const tab: ProfileTab = c.req.query('type') === 'profiles' ? 'profiles' : c.req.query('t') === 'subscriptions' ? 'subscriptions' : 'account';
+    return renderProfile(c, user, tab);
+  })
+  .post('/profile', async (c) => {
+    const user = loggedIn(c);
+    if (!user) return toLogin(c, '/profile');
+    const form = await readForm(c);
+    if (form.intent === 'lang') return changeLang(c, user, form);
+    if (form.intent === 'notifications') return changeNotifications(c, user, form);
+    throw new HTTPException(400, { message: 'BAD_REQUEST: unknown form' });
+  })
+  .get('/profile/delete', (c) => {
+    if (!loggedIn(c)) return toLogin(c, '/profile');
+    return render(c, <DeleteAccountPage />, translate(c.get('lang'))('DELETE_ACCOUNT'));
+  })
+  .post('/profile/delete', async (c) => {
+    if (!loggedIn(c)) return toLogin(c, '/profile');
+    return deleteAccount(c, await readForm(c));
+  })
+  .get('/settings/editLogin', (c) => {
+    const user = loggedIn(c);
+    if (!user) return toLogin(c, '/settings/editLogin');
+    return renderEditLogin(c, user);
+  })
+  .post('/settings/editLogin', async (c) => {
+    const user = loggedIn(c);
+    if (!user) return toLogin(c, '/settings/editLogin');
+    const form = await readForm(c);
+    if (form.intent === 'email') return changeEmail(c, user, form);
+    if (form.intent === 'phone-send') return sendPhoneCode(c, user, form);
+    if (form.intent === 'phone-verify') return verifyPhone(c, user, form);
+    if (form.intent === 'password') return changePassword(c, user, form);
+    throw new HTTPException(400, { message: 'BAD_REQUEST: unknown form' });
+  });
+

@@ -1,0 +1,124 @@
+import { Field, PhoneField } from '../../components/Form';
+import { useI18n } from '../../i18n';
+import { AccountFormIsland, type AccountRule } from '../../islands/account-form';
+import { AuthCard, DefaultSubmit, firstInvalid, MethodSwitch, Notice, SubmitButton, TermsField, type FormState } from './AuthLayout';
+
+export type RegisterProps = {
+  state?: FormState;
+  /** Option STRONG_PASSWORD: a special character is also required. */
+  strong: boolean;
+  /** Option TOKENIZED_REGISTER: a 6-digit code sent to the email is needed (email sign-up only). */
+  tokenized: boolean;
+  /** The `?code` query parameter, posted along (spec §2: the register page accepts a code). */
+  code: string;
+};
+
+const ORDER = ['email', 'phone_national', 'validation_token', 'password', 'password_confirmation', 'terms'];
+
+/**
+ * /register (spec §2, §4 Registration, §5): email or phone (switch), password and confirmation,
+ * terms. With TOKENIZED_REGISTER a "send me a code" button posts the email first (intent
+ * send_code) and the code field is required.
+ */
+export function RegisterPage({ state = {}, strong, tokenized, code }: RegisterProps) {
+  const { t } = useI18n();
+  const { values = {}, errors = {} } = state;
+  const method = values.method === 'phone' && !tokenized ? 'phone' : 'email';
+  const focus = firstInvalid(state, ORDER);
+  const rules: Record<string, AccountRule> = {
+    email: 'email',
+    phone_national: 'national',
+    password: 'password',
+    password_confirmation: 'confirmation',
+    terms: 'terms',
+  };
+  if (tokenized) rules.validation_token = 'code';
+  return (
+    <AuthCard
+      title={t('TITLE_REGISTER')}
+      intro={t('REGISTER_INTRO')}
+      after={
+        <p>
+          {t('HAVE_ACCOUNT')} <a href="/login">{t('LOGIN')}</a>
+        </p>
+      }
+    >
+      <Notice notice={state.notice} />
+      <form className="auth__form" method="post">
+        {tokenized && <DefaultSubmit name="intent" value="register" />}
+        {tokenized ? (
+          <input type="hidden" name="method" value="email" />
+        ) : (
+          <MethodSwitch name="method" legend={t('REGISTER_WITH')} value={method} idPrefix="method" />
+        )}
+        <div data-panel="email">
+          <Field
+            name="email"
+            type="email"
+            label={t('EMAIL')}
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            dir="ltr"
+            defaultValue={values.email ?? ''}
+            error={errors.email}
+            autoFocus={focus === 'email'}
+          />
+        </div>
+        {!tokenized && (
+          <div data-panel="phone">
+            <PhoneField label={t('PHONE')} countryCode={values.country_code} national={values.phone_national} error={errors.phone_national} />
+          </div>
+        )}
+        {tokenized && (
+          <div className="auth__code">
+            <SubmitButton name="intent" value="send_code" data-validate="email" formNoValidate variant="ghost">
+              {t('SEND_CODE')}
+            </SubmitButton>
+            <Field
+              name="validation_token"
+              label={t('VERIFICATION_CODE')}
+              hint={t('CODE_HINT')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              dir="ltr"
+              defaultValue={values.validation_token ?? ''}
+              error={errors.validation_token}
+              autoFocus={focus === 'validation_token'}
+            />
+          </div>
+        )}
+        <Field
+          name="password"
+          type="password"
+          label={t('PASSWORD')}
+          hint={t(strong ? 'PASSWORD_HINT_STRONG' : 'PASSWORD_HINT')}
+          autoComplete="new-password"
+          required
+          error={errors.password}
+          autoFocus={focus === 'password'}
+        />
+        <Field
+          name="password_confirmation"
+          type="password"
+          label={t('PASSWORD_CONFIRMATION')}
+          autoComplete="new-password"
+          required
+          error={errors.password_confirmation}
+          autoFocus={focus === 'password_confirmation'}
+        />
+        <TermsField error={errors.terms} checked={values.terms === '1'} autoFocus={focus === 'terms'} />
+        {code && <input type="hidden" name="code" value={code} />}
+        <AccountFormIsland
+          rules={rules}
+          strong={strong}
+          hints={{ password: strong ? 'PASSWORD_HINT_STRONG' : 'PASSWORD_HINT', phone_national: 'PHONE_HINT', validation_token: 'CODE_HINT' }}
+        />
+        <SubmitButton name="intent" value="register">
+          {t('CREATE_ACCOUNT')}
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

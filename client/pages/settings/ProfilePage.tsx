@@ -1,0 +1,235 @@
+import type { Device, User } from '../../../worker/api/auth/schemas';
+import { displayName } from '../../components/format';
+import { formatDate, useI18n, type Lang } from '../../i18n';
+import { SettingsDeleteAccountIsland } from '../../islands/settings-delete-account';
+import { SettingsNotificationsIsland } from '../../islands/settings-notifications';
+import { describeAgent, formatDateTime } from './format';
+import { FormNote, SettingsSection, VerifiedBadge, type FormState } from './forms';
+
+export type ProfileTab = 'account' | 'profiles' | 'subscriptions';
+
+export type ProfilePageProps = {
+  user: User;
+  tab: ProfileTab;
+  /** Device history, newest first; null when it could not be loaded. */
+  devices: Device[] | null;
+  /** Config available_langs. */
+  langs: { id: string; name: string }[];
+  premium: boolean;
+  /** The visitor's time zone for the device history times. */
+  timeZone: string;
+  /** Answer of the last language or notification submission when it failed. */
+  lang?: FormState;
+  notifications?: FormState;
+};
+
+/** The tabs of the account page (spec §2 /profile, ?type=profiles, ?t=subscriptions). */
+function Tabs({ tab }: { tab: ProfileTab }) {
+  const { t } = useI18n();
+  const tabs: { id: ProfileTab; href: string; label: string }[] = [
+    { id: 'account', href: '/profile', label: t('ACCOUNT') },
+    { id: 'profiles', href: '/profile?type=profiles', label: t('PROFILES') },
+    { id: 'subscriptions', href: '/profile?t=subscriptions', label: t('SUBSCRIPTION') },
+  ];
+  return (
+    <nav className="settings__tabs" aria-label={t('ACCOUNT_SECTIONS')}>
+      <ul>
+        {tabs.map((item) => (
+          <li key={item.id}>
+            <a href={item.href} aria-current={item.id === tab ? 'page' : undefined}>
+              {item.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Profiles and subscriptions arrive with later issues: a polite note instead of an error. */
+function Placeholder({ tab }: { tab: Exclude<ProfileTab, 'account'> }) {
+  const { t } = useI18n();
+  return (
+    <SettingsSection id={tab} title={t(tab === 'profiles' ? 'PROFILES' : 'SUBSCRIPTION')}>
+      <p className="settings__text">{t(tab === 'profiles' ? 'PROFILES_COMING_SOON' : 'SUBSCRIPTIONS_COMING_SOON')}</p>
+      <p>
+        <a className="button button--ghost" href="/profile">
+          {t('BACK_TO_ACCOUNT')}
+        </a>
+      </p>
+    </SettingsSection>
+  );
+}
+
+function AccountFacts({ user, premium }: { user: User; premium: boolean }) {
+  const { t } = useI18n();
+  return (
+    <SettingsSection id="account" title={t('ACCOUNT')}>
+      <dl className="settings__facts">
+        <div>
+          <dt>{t('EMAIL')}</dt>
+          <dd>
+            {user.email ? (
+              <>
+                <bdi>{user.email}</bdi> <VerifiedBadge verified={user.isEmailVerified} />
+              </>
+            ) : (
+              <span className="settings__muted">{t('NOT_SET')}</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('PHONE')}</dt>
+          <dd>
+            {user.phone ? (
+              <>
+                <bdi dir="ltr">{user.phone}</bdi> <VerifiedBadge verified={user.isPhoneVerified} />
+              </>
+            ) : (
+              <span className="settings__muted">{t('NOT_SET')}</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('MEMBER_SINCE')}</dt>
+          <dd>
+            <time dateTime={user.created_at.slice(0, 10)}>{formatDate(user.created_at)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('SUBSCRIPTION')}</dt>
+          <dd>
+            {premium && user.subscription_end ? (
+              <>
+                <span className="badge badge--premium">{t('PREMIUM')}</span>{' '}
+                {t('PREMIUM_UNTIL', { date: formatDate(user.subscription_end) })}
+              </>
+            ) : (
+              <span className="badge">{t('FREE_PLAN')}</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <p>
+        <a className="button button--ghost" href="/settings/editLogin">
+          {t('EDIT_LOGIN_LINK')}
+        </a>
+      </p>
+    </SettingsSection>
+  );
+}
+
+function LanguageForm({ langs, state }: { langs: ProfilePageProps['langs']; state?: FormState }) {
+  const { t, lang } = useI18n();
+  const error = state?.errors?.lang;
+  return (
+    <SettingsSection id="language" title={t('LANGUAGE')}>
+      <form className="settings__inline-form" method="post" action="/profile#language">
+        <FormNote message={state?.message} />
+        <input type="hidden" name="intent" value="lang" />
+        <div className="field">
+          <label className="field__label" htmlFor="field-lang">
+            {t('LANGUAGE_OF_SITE')}
+          </label>
+          <select
+            className="field__input"
+            id="field-lang"
+            name="lang"
+            defaultValue={lang}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'field-lang-message' : undefined}
+          >
+            {langs.map((l) => (
+              <option key={l.id} value={l.id} lang={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+          {error && (
+            <p className="field__error" id="field-lang-message" role="alert">
+              {t(error)}
+            </p>
+          )}
+        </div>
+        <button className="button button--primary" type="submit">
+          {t('SAVE')}
+        </button>
+      </form>
+    </SettingsSection>
+  );
+}
+
+function Devices({ devices, lang, timeZone }: { devices: Device[] | null; lang: Lang; timeZone: string }) {
+  const { t } = useI18n();
+  if (!devices) return <p className="settings__muted">{t('DEVICES_UNAVAILABLE')}</p>;
+  if (devices.length === 0) return <p className="settings__muted">{t('NO_DEVICES')}</p>;
+  return (
+    <ul className="devices">
+      {devices.slice(0, 20).map((d) => {
+        const { browser, os } = describeAgent(d.user_agent);
+        const { date, time } = formatDateTime(d.created_at, timeZone);
+        const what = browser && os ? t('BROWSER_ON_SYSTEM', { browser, os }) : browser || os || t('UNKNOWN_DEVICE');
+        const place = [d.city, d.country ? displayName(lang, 'region', d.country) : ''].filter(Boolean).join(lang === 'ar' ? '، ' : ', ');
+        return (
+          <li key={d.id} className={d.current ? 'devices__item devices__item--current' : 'devices__item'}>
+            <span className="devices__what">
+              {what}
+              {d.current && <span className="badge badge--ok">{t('THIS_DEVICE')}</span>}
+              {!d.active && !d.current && <span className="badge">{t('SESSION_ENDED')}</span>}
+            </span>
+            <span className="devices__when">
+              <time dateTime={d.created_at}>{t('DATE_AT_TIME', { date, time })}</time>
+              <span aria-hidden="true"> · </span>
+              <span>{place || t('UNKNOWN_PLACE')}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The account page (spec §2 /profile): account facts, language, notifications, devices, data, deletion. */
+export function ProfilePage(props: ProfilePageProps) {
+  const { t, lang } = useI18n();
+  const { user, tab } = props;
+  return (
+    <div className="page settings">
+      <header className="page__header">
+        <h1>{t('TITLE_SETTINGS_PROFILE')}</h1>
+      </header>
+      <Tabs tab={tab} />
+      {tab !== 'account' ? (
+        <Placeholder tab={tab} />
+      ) : (
+        <>
+          <AccountFacts user={user} premium={props.premium} />
+          <LanguageForm langs={props.langs} state={props.lang} />
+          <SettingsSection id="notifications" title={t('NOTIFICATIONS')}>
+            <p className="settings__text" id="notifications-text">
+              {t('NOTIFICATIONS_TEXT')}
+            </p>
+            <FormNote message={props.notifications?.message} />
+            <SettingsNotificationsIsland active={user.notification_active} />
+          </SettingsSection>
+          <SettingsSection id="devices" title={t('DEVICE_HISTORY')}>
+            <p className="settings__text">{t('DEVICE_HISTORY_TEXT')}</p>
+            <Devices devices={props.devices} lang={lang} timeZone={props.timeZone} />
+          </SettingsSection>
+          <SettingsSection id="data" title={t('YOUR_DATA')}>
+            <p className="settings__text">{t('YOUR_DATA_TEXT')}</p>
+            <p>
+              <a className="button button--ghost" href="/api/actions/" download="tafrij-data.csv">
+                {t('DOWNLOAD_MY_DATA')}
+              </a>
+            </p>
+          </SettingsSection>
+          <SettingsSection id="delete" title={t('DELETE_ACCOUNT')} tone="danger">
+            <p className="settings__text">{t('DELETE_ACCOUNT_TEXT')}</p>
+            <SettingsDeleteAccountIsland />
+          </SettingsSection>
+        </>
+      )}
+    </div>
+  );
+}

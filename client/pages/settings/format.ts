@@ -1,0 +1,59 @@
+/**
+ * Small formatters of the account pages: the device history rows and the subscription state.
+ * Pure functions, shared by the server render and the tests.
+ */
+
+/** A short browser and system summary of a user agent ('Chrome', 'Android'); '' when unknown. */
+export function describeAgent(ua: string): { browser: string; os: string } {
+  const browser =
+    /SamsungBrowser\//.test(ua) ? 'Samsung Internet'
+    : /Edg(e|A|iOS)?\//.test(ua) ? 'Edge'
+    : /OPR\/|Opera/.test(ua) ? 'Opera'
+    : /Firefox\/|FxiOS\//.test(ua) ? 'Firefox'
+    : /Chrome\/|CriOS\//.test(ua) ? 'Chrome'
+    : /Safari\//.test(ua) && /Version\//.test(ua) ? 'Safari'
+    : '';
+  const os =
+    /iPhone|iPad|iPod/.test(ua) ? 'iOS'
+    : /Android/.test(ua) ? 'Android'
+    : /CrOS/.test(ua) ? 'ChromeOS'
+    : /Windows/.test(ua) ? 'Windows'
+    : /Mac OS X|Macintosh/.test(ua) ? 'macOS'
+    : /Linux/.test(ua) ? 'Linux'
+    : '';
+  return { browser, os };
+}
+
+/**
+ * 'DD/MM/YYYY' and 'HH:mm' (spec §9 dates) of an ISO date-time in a time zone (the visitor's,
+ * from Cloudflare; UTC when unknown), with Latin digits in every language.
+ */
+export function formatDateTime(iso: string, timeZone = 'UTC'): { date: string; time: string } {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return { date: '', time: '' };
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = dateTimeFormat(timeZone).formatToParts(at);
+  } catch {
+    parts = dateTimeFormat('UTC').formatToParts(at);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${part('day')}/${part('month')}/${part('year')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+const dateTimeFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    numberingSystem: 'latn',
+  });
+
+/** Spec §4 Subscription active: a subscription_id and subscription_end today or later (ISO dates compare as text). */
+export function isPremium(user: { subscription_id: number | null; subscription_end: string | null }, today: string): boolean {
+  return user.subscription_id !== null && user.subscription_end !== null && user.subscription_end.slice(0, 10) >= today.slice(0, 10);
+}

@@ -1,0 +1,70 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { translate } from '../../i18n';
+import app from '../../index';
+
+/**
+ * Helpers of the auth page tests: requests through the whole worker (edge, session, pages,
+ * built-in API on D1) with a cookie jar, like a browser without JavaScript.
+ */
+export const en = translate('en');
+export const GOOD = 'Sesame123';
+const SITE = 'http://localhost';
+
+export type Jar = Map<string, string>;
+
+/** A fresh client IP per test, so the per-IP login limit of one test never meets another's. */
+export const newIp = (): string => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
+export async function call(path: string, init: RequestInit = {}, jar?: Jar, ip = '10.0.0.1') {
+  const headers = new Headers(init.headers);
+  if (jar && jar.size > 0) headers.set('Cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+  headers.set('CF-Connecting-IP', ip);
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(`${SITE}${path}`, { ...init, headers, redirect: 'manual' }), env, ctx);
+  const html = await res.text();
+  await waitOnExecutionContext(ctx);
+  if (jar) {
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const at = pair.indexOf('=');
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(cookie)) jar.delete(pair.slice(0, at));
+      else jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  }
+  return { res, html };
+}
+
+/** A form POST as a browser sends it (same origin, urlencoded). */
+export const post = (path: string, form: Record<string, string>, jar?: Jar, ip?: string) =>
+  call(
+    path,
+    { method: 'POST', body: new URLSearchParams(form), headers: { Origin: SITE, 'Content-Type': 'application/x-www-form-urlencoded' } },
+    jar,
+    ip,
+  );
+
+/** Text as React writes it into HTML. */
+export const html = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+export const uniqueEmail = (): string => `auth-${crypto.randomUUID()}@example.com`;
+/** A Moroccan mobile number without its leading zero (6XXXXXXXX). */
+export const uniqueNational = (): string => `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+export const userByEmail = (email: string) => env.DB.prepare('SELECT id, email, phone, lang FROM users WHERE email = ?').bind(email).first<{ id: string; lang: string }>();
+export const userByPhone = (phone: string) => env.DB.prepare('SELECT id FROM users WHERE phone = ?').bind(phone).first<{ id: string }>();
+
+/** Registers through the page and answers the logged-in jar. */
+export async function registered(email = uniqueEmail(), password = GOOD): Promise<{ email: string; jar: Jar }> {
+  const jar: Jar = new Map();
+  const { res } = await post('/register', { method: 'email', email, password, password_confirmation: password, terms: '1' }, jar);
+  if (res.status !== 303) throw new Error(`register failed: ${res.status}`);
+  return { email, jar };
+}
+
+/** Whether the page has a `<tag …>` carrying every attribute given (any order; names case-insensitive). */
+export function hasTag(page: string, tag: string, attributes: Record<string, string>): boolean {
+  const tags = page.match(new RegExp(`<${tag}\\b[^>]*>`, 'gi')) ?? [];
+  return tags.some((t) => Object.entries(attributes).every(([name, value]) => t.toLowerCase().includes(` ${name.toLowerCase()}="${value.toLowerCase()}"`)));
+}
