@@ -8,11 +8,15 @@ import { showToast, TOAST_MS } from './toast';
 
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
-/** An API failure: `message` is the server's `CODE: detail` text (spec §8). */
+/**
+ * An API failure: `message` is the server's `CODE: detail` text (spec §8); `body` is the whole
+ * parsed answer (e.g. `delay`, the seconds to wait, on a 429), empty when it was not a JSON object.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -29,8 +33,8 @@ export function createApi(fetcher: ApiFetch): Api {
       const res = await fetcher(path, init);
       const body: unknown = await res.json().catch(() => null);
       if (!res.ok) {
-        const message = body && typeof body === 'object' && 'message' in body ? String(body.message) : res.statusText;
-        throw new ApiError(res.status, message);
+        const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+        throw new ApiError(res.status, 'message' in record ? String(record.message) : res.statusText, record);
       }
       return parse(body);
     },

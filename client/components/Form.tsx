@@ -39,16 +39,76 @@ export function Field({ name, label, error, hint, id = `field-${name}`, ...input
   );
 }
 
+/** An email input: no automatic capitals or spell check, left to right on Arabic pages too. */
+export function EmailField(props: Omit<FieldProps, 'name' | 'type'>) {
+  return <Field name="email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} dir="ltr" {...props} />;
+}
+
+/** A 6-digit verification code (spec §9); phones offer it from the SMS. */
+export function CodeField(props: FieldProps) {
+  return <Field inputMode="numeric" autoComplete="one-time-code" maxLength={6} dir="ltr" {...props} />;
+}
+
+/**
+ * A new password and its confirmation (spec §5), as registration, password resets and the
+ * settings ask for them. Labels and hint are translation keys; `focus` names the field that takes
+ * the focus (the first one in error); `ids` where the page has other password fields.
+ */
+export function NewPasswordFields({
+  hint,
+  errors = {},
+  focus,
+  label = 'NEW_PASSWORD',
+  confirmationLabel = 'PASSWORD_CONFIRMATION',
+  ids = {},
+}: {
+  hint: string;
+  errors?: FieldErrors;
+  focus?: string;
+  label?: string;
+  confirmationLabel?: string;
+  ids?: { password?: string; confirmation?: string };
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Field
+        id={ids.password}
+        name="password"
+        type="password"
+        label={t(label)}
+        hint={t(hint)}
+        autoComplete="new-password"
+        required
+        error={errors.password}
+        autoFocus={focus === 'password'}
+      />
+      <Field
+        id={ids.confirmation}
+        name="password_confirmation"
+        type="password"
+        label={t(confirmationLabel)}
+        autoComplete="new-password"
+        required
+        error={errors.password_confirmation}
+        autoFocus={focus === 'password_confirmation'}
+      />
+    </>
+  );
+}
+
 /**
  * Phone input of spec §5: a country-code picker (default +212) and the national number typed
- * without the leading zero. Posts `country_code` and `phone_national`.
+ * without the leading zero. Posts `country_code` and `phone_national`. `autoFocus` after a failed
+ * post whose error is on the number.
  */
-export function PhoneField({ label, error, countryCode = MOROCCO_CODE, national = '', required = false }: {
+export function PhoneField({ label, error, countryCode = MOROCCO_CODE, national = '', required = false, autoFocus = false }: {
   label: string;
   error?: string;
   countryCode?: string;
   national?: string;
   required?: boolean;
+  autoFocus?: boolean;
 }) {
   const { t } = useI18n();
   return (
@@ -73,6 +133,7 @@ export function PhoneField({ label, error, countryCode = MOROCCO_CODE, national 
           autoComplete="tel-national"
           defaultValue={national}
           required={required}
+          autoFocus={autoFocus}
           aria-invalid={error ? true : undefined}
           aria-describedby="field-phone_national-message"
         />

@@ -74,3 +74,20 @@ export function takeFlash(c: Context<AppEnv>): Flash[] {
   c.set('flash', []);
   return list;
 }
+
+/**
+ * The reset token of an emailed password link (spec §2 /changePassword?email=…&reset_token=…),
+ * moved out of the URL into this cookie on the link's first GET, so the token never appears in the
+ * page's HTML or in JavaScript-readable storage. HttpOnly, Secure, SameSite=Lax, one hour.
+ */
+export const RESET_TOKEN_COOKIE = 'resetToken';
+
+export function writeResetToken(c: Context<AppEnv>, token: string): void {
+  setCookie(c, RESET_TOKEN_COOKIE, token, { path: '/', maxAge: 3600, httpOnly: true, secure: true, sameSite: 'Lax' });
+}
+
+export const readResetToken = (c: Context<AppEnv>): string => getCookie(c, RESET_TOKEN_COOKIE) ?? '';
+
+export function clearResetToken(c: Context<AppEnv>): void {
+  deleteCookie(c, RESET_TOKEN_COOKIE, { path: '/', secure: true });
+}

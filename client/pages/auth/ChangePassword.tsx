@@ -1,12 +1,16 @@
-import { Field } from '../../components/Form';
+import { NewPasswordFields } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { AccountFormIsland } from '../../islands/account-form';
 import { AuthCard, firstInvalid, Notice, SubmitButton, type FormState } from './AuthLayout';
 
 export type ChangePasswordProps = {
-  /** From the reset link's query (spec §2: email and reset_token); posted back as hidden fields. */
+  /** From the reset link's query (spec §2); posted back as a hidden field. */
   email: string;
-  resetToken: string;
+  /**
+   * Whether the browser holds the link's reset token (the HttpOnly resetToken cookie the link's
+   * first GET set). The token itself never reaches the page.
+   */
+  hasToken: boolean;
   state?: FormState;
   strong: boolean;
 };
@@ -15,17 +19,15 @@ export type ChangePasswordProps = {
  * /changePassword and /password/change (spec §2, §8 Reset): the page the emailed reset link opens.
  * A link without its email or token cannot work: the page says so and offers a new one.
  */
-export function ChangePasswordPage({ email, resetToken, state = {}, strong }: ChangePasswordProps) {
+export function ChangePasswordPage({ email, hasToken, state = {}, strong }: ChangePasswordProps) {
   const { t } = useI18n();
-  const errors = state.errors ?? {};
-  const focus = firstInvalid(state, ['password', 'password_confirmation']);
-  const hint = t(strong ? 'PASSWORD_HINT_STRONG' : 'PASSWORD_HINT');
+  const hint = strong ? 'PASSWORD_HINT_STRONG' : 'PASSWORD_HINT';
   const newLink = (
     <p>
       <a href="/forgot">{t('REQUEST_NEW_LINK')}</a>
     </p>
   );
-  if (!email || !resetToken) {
+  if (!email || !hasToken) {
     return (
       <AuthCard title={t('TITLE_CHANGE_PASSWORD')} after={newLink}>
         <Notice notice={{ kind: 'danger', key: 'RESET_LINK_INVALID' }} />
@@ -45,31 +47,8 @@ export function ChangePasswordPage({ email, resetToken, state = {}, strong }: Ch
       <Notice notice={state.notice} />
       <form className="auth__form" method="post">
         <input type="hidden" name="email" value={email} autoComplete="username" />
-        <input type="hidden" name="reset_token" value={resetToken} />
-        <Field
-          name="password"
-          type="password"
-          label={t('NEW_PASSWORD')}
-          hint={hint}
-          autoComplete="new-password"
-          required
-          error={errors.password}
-          autoFocus={focus === 'password'}
-        />
-        <Field
-          name="password_confirmation"
-          type="password"
-          label={t('PASSWORD_CONFIRMATION')}
-          autoComplete="new-password"
-          required
-          error={errors.password_confirmation}
-          autoFocus={focus === 'password_confirmation'}
-        />
-        <AccountFormIsland
-          rules={{ password: 'password', password_confirmation: 'confirmation' }}
-          strong={strong}
-          hints={{ password: strong ? 'PASSWORD_HINT_STRONG' : 'PASSWORD_HINT' }}
-        />
+        <NewPasswordFields hint={hint} errors={state.errors} focus={firstInvalid(state, ['password', 'password_confirmation'])} />
+        <AccountFormIsland rules={{ password: 'password', password_confirmation: 'confirmation' }} strong={strong} hints={{ password: hint }} />
         <SubmitButton>{t('CHANGE_PASSWORD')}</SubmitButton>
       </form>
     </AuthCard>

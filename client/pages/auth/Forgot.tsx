@@ -1,4 +1,4 @@
-import { Field, PhoneField } from '../../components/Form';
+import { CodeField, EmailField, NewPasswordFields, PhoneField } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { AccountFormIsland } from '../../islands/account-form';
 import { AuthCard, firstInvalid, MethodSwitch, Notice, SubmitButton, type FormState } from './AuthLayout';
@@ -24,7 +24,8 @@ export function ForgotPage({ by, sent, email = {}, phone = {}, phoneStep, strong
   const { t } = useI18n();
   const phoneValues = phone.values ?? {};
   const phoneErrors = phone.errors ?? {};
-  const phoneFocus = firstInvalid(phone, ['code', 'password', 'password_confirmation']);
+  const phoneFocus = firstInvalid(phone, phoneStep === 'number' ? ['phone_national'] : ['code', 'password', 'password_confirmation']);
+  const hint = strong ? 'PASSWORD_HINT_STRONG' : 'PASSWORD_HINT';
   return (
     <AuthCard
       title={t('TITLE_FORGOT')}
@@ -41,14 +42,8 @@ export function ForgotPage({ by, sent, email = {}, phone = {}, phoneStep, strong
         <Notice notice={email.notice} />
         <form className="auth__form" method="post">
           <p className="auth__help">{t('FORGOT_EMAIL_HELP')}</p>
-          <Field
-            name="email"
-            type="email"
+          <EmailField
             label={t('EMAIL')}
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            dir="ltr"
             required
             defaultValue={email.values?.email ?? ''}
             error={email.errors?.email}
@@ -66,7 +61,13 @@ export function ForgotPage({ by, sent, email = {}, phone = {}, phoneStep, strong
         {phoneStep === 'number' ? (
           <form className="auth__form" method="post">
             <p className="auth__help">{t('FORGOT_SMS_HELP')}</p>
-            <PhoneField label={t('PHONE')} countryCode={phoneValues.country_code} national={phoneValues.phone_national} error={phoneErrors.phone_national} />
+            <PhoneField
+              label={t('PHONE')}
+              countryCode={phoneValues.country_code}
+              national={phoneValues.phone_national}
+              error={phoneErrors.phone_national}
+              autoFocus={phoneFocus === 'phone_national'}
+            />
             <AccountFormIsland rules={{ phone_national: 'national' }} hints={{ phone_national: 'PHONE_HINT' }} />
             <SubmitButton name="intent" value="send_code">
               {t('SEND_CODE')}
@@ -79,41 +80,19 @@ export function ForgotPage({ by, sent, email = {}, phone = {}, phoneStep, strong
             </p>
             <input type="hidden" name="country_code" value={phoneValues.country_code ?? ''} />
             <input type="hidden" name="phone_national" value={phoneValues.phone_national ?? ''} />
-            <Field
+            <CodeField
               name="code"
               label={t('VERIFICATION_CODE')}
               hint={t('CODE_HINT')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              dir="ltr"
               required
               error={phoneErrors.code}
               autoFocus={phoneFocus === 'code'}
             />
-            <Field
-              name="password"
-              type="password"
-              label={t('NEW_PASSWORD')}
-              hint={t(strong ? 'PASSWORD_HINT_STRONG' : 'PASSWORD_HINT')}
-              autoComplete="new-password"
-              required
-              error={phoneErrors.password}
-              autoFocus={phoneFocus === 'password'}
-            />
-            <Field
-              name="password_confirmation"
-              type="password"
-              label={t('PASSWORD_CONFIRMATION')}
-              autoComplete="new-password"
-              required
-              error={phoneErrors.password_confirmation}
-              autoFocus={phoneFocus === 'password_confirmation'}
-            />
+            <NewPasswordFields hint={hint} errors={phoneErrors} focus={phoneFocus} />
             <AccountFormIsland
               rules={{ code: 'code', password: 'password', password_confirmation: 'confirmation' }}
               strong={strong}
-              hints={{ code: 'CODE_HINT', password: strong ? 'PASSWORD_HINT_STRONG' : 'PASSWORD_HINT' }}
+              hints={{ code: 'CODE_HINT', password: hint }}
             />
             <SubmitButton name="intent" value="reset_phone">
               {t('CHANGE_PASSWORD')}

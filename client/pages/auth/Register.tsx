@@ -1,4 +1,4 @@
-import { Field, PhoneField } from '../../components/Form';
+import { CodeField, EmailField, NewPasswordFields, PhoneField } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { AccountFormIsland, type AccountRule } from '../../islands/account-form';
 import { AuthCard, DefaultSubmit, firstInvalid, MethodSwitch, Notice, SubmitButton, TermsField, type FormState } from './AuthLayout';
@@ -25,6 +25,7 @@ export function RegisterPage({ state = {}, strong, tokenized, code }: RegisterPr
   const { values = {}, errors = {} } = state;
   const method = values.method === 'phone' && !tokenized ? 'phone' : 'email';
   const focus = firstInvalid(state, ORDER);
+  const hint = strong ? 'PASSWORD_HINT_STRONG' : 'PASSWORD_HINT';
   const rules: Record<string, AccountRule> = {
     email: 'email',
     phone_national: 'national',
@@ -52,14 +53,8 @@ export function RegisterPage({ state = {}, strong, tokenized, code }: RegisterPr
           <MethodSwitch name="method" legend={t('REGISTER_WITH')} value={method} idPrefix="method" />
         )}
         <div data-panel="email">
-          <Field
-            name="email"
-            type="email"
+          <EmailField
             label={t('EMAIL')}
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            dir="ltr"
             defaultValue={values.email ?? ''}
             error={errors.email}
             autoFocus={focus === 'email'}
@@ -67,7 +62,13 @@ export function RegisterPage({ state = {}, strong, tokenized, code }: RegisterPr
         </div>
         {!tokenized && (
           <div data-panel="phone">
-            <PhoneField label={t('PHONE')} countryCode={values.country_code} national={values.phone_national} error={errors.phone_national} />
+            <PhoneField
+              label={t('PHONE')}
+              countryCode={values.country_code}
+              national={values.phone_national}
+              error={errors.phone_national}
+              autoFocus={focus === 'phone_national'}
+            />
           </div>
         )}
         {tokenized && (
@@ -75,45 +76,23 @@ export function RegisterPage({ state = {}, strong, tokenized, code }: RegisterPr
             <SubmitButton name="intent" value="send_code" data-validate="email" formNoValidate variant="ghost">
               {t('SEND_CODE')}
             </SubmitButton>
-            <Field
+            <CodeField
               name="validation_token"
               label={t('VERIFICATION_CODE')}
               hint={t('CODE_HINT')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              dir="ltr"
               defaultValue={values.validation_token ?? ''}
               error={errors.validation_token}
               autoFocus={focus === 'validation_token'}
             />
           </div>
         )}
-        <Field
-          name="password"
-          type="password"
-          label={t('PASSWORD')}
-          hint={t(strong ? 'PASSWORD_HINT_STRONG' : 'PASSWORD_HINT')}
-          autoComplete="new-password"
-          required
-          error={errors.password}
-          autoFocus={focus === 'password'}
-        />
-        <Field
-          name="password_confirmation"
-          type="password"
-          label={t('PASSWORD_CONFIRMATION')}
-          autoComplete="new-password"
-          required
-          error={errors.password_confirmation}
-          autoFocus={focus === 'password_confirmation'}
-        />
+        <NewPasswordFields label="PASSWORD" hint={hint} errors={errors} focus={focus} />
         <TermsField error={errors.terms} checked={values.terms === '1'} autoFocus={focus === 'terms'} />
         {code && <input type="hidden" name="code" value={code} />}
         <AccountFormIsland
           rules={rules}
           strong={strong}
-          hints={{ password: strong ? 'PASSWORD_HINT_STRONG' : 'PASSWORD_HINT', phone_national: 'PHONE_HINT', validation_token: 'CODE_HINT' }}
+          hints={{ password: hint, phone_national: 'PHONE_HINT', validation_token: 'CODE_HINT' }}
         />
         <SubmitButton name="intent" value="register">
           {t('CREATE_ACCOUNT')}

@@ -1,8 +1,8 @@
 import type { User } from '../../../worker/api/auth/schemas';
-import { Field, PhoneField } from '../../components/Form';
+import { CodeField, EmailField, Field, NewPasswordFields, PhoneField } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { AccountFormIsland } from '../../islands/account-form';
-import { FormNote, SettingsSection, VerifiedBadge, firstError, type FormState } from './forms';
+import { FormNote, SettingsSection, VerifiedValue, firstError, type FormState } from './forms';
 
 /**
  * The phone forms: `send` is the answer of "Send code"; `verify` is present once a code was sent
@@ -24,18 +24,18 @@ export type EditLoginPageProps = {
 };
 
 function Current({ label, value, verified }: { label: string; value: string | null; verified: boolean }) {
-  const { t } = useI18n();
   return (
     <p className="settings__current">
-      <span className="settings__muted">{label}</span>{' '}
-      {value ? (
-        <>
-          <bdi dir={value.startsWith('+') ? 'ltr' : undefined}>{value}</bdi> <VerifiedBadge verified={verified} />
-        </>
-      ) : (
-        <span className="settings__muted">{t('NOT_SET')}</span>
-      )}
+      <span className="settings__muted">{label}</span> <VerifiedValue value={value} verified={verified} />
     </p>
+  );
+}
+
+/** The account's password, asked before changing the email or the password. */
+function CurrentPasswordField({ id, error, autoFocus }: { id: string; error?: string; autoFocus: boolean }) {
+  const { t } = useI18n();
+  return (
+    <Field id={id} name="current_password" type="password" label={t('CURRENT_PASSWORD')} autoComplete="current-password" required error={error} autoFocus={autoFocus} />
   );
 }
 
@@ -49,28 +49,15 @@ function EmailForm({ user, state }: { user: User; state?: FormState }) {
         <FormNote message={state?.message} />
         <input type="hidden" name="intent" value="email" />
         <AccountFormIsland rules={{ email: 'email', current_password: 'required' }} />
-        <Field
+        <EmailField
           id="email-new"
-          name="email"
-          type="email"
           label={t('NEW_EMAIL')}
-          autoComplete="email"
-          inputMode="email"
           required
           defaultValue={state?.values?.email ?? ''}
           error={state?.errors?.email}
           autoFocus={focus === 'email'}
         />
-        <Field
-          id="email-current-password"
-          name="current_password"
-          type="password"
-          label={t('CURRENT_PASSWORD')}
-          autoComplete="current-password"
-          required
-          error={state?.errors?.current_password}
-          autoFocus={focus === 'current_password'}
-        />
+        <CurrentPasswordField id="email-current-password" error={state?.errors?.current_password} autoFocus={focus === 'current_password'} />
         <button className="button button--primary" type="submit">
           {t(user.email ? 'CHANGE_EMAIL' : 'ADD_EMAIL')}
         </button>
@@ -83,6 +70,7 @@ function PhoneForms({ user, state }: { user: User; state?: PhoneState }) {
   const { t } = useI18n();
   const values = state?.values ?? {};
   const verify = state?.verify;
+  const numberError = state?.send?.errors?.phone_national;
   return (
     <SettingsSection id="phone" title={t('PHONE')}>
       <Current label={t('CURRENT_PHONE')} value={user.phone} verified={user.isPhoneVerified} />
@@ -96,8 +84,9 @@ function PhoneForms({ user, state }: { user: User; state?: PhoneState }) {
           label={t('NEW_PHONE')}
           countryCode={values.country_code}
           national={values.phone_national}
-          error={state?.send?.errors?.phone_national}
+          error={numberError}
           required
+          autoFocus={Boolean(numberError)}
         />
         <button className={verify ? 'button button--ghost' : 'button button--primary'} type="submit">
           {t(verify ? 'SEND_NEW_CODE' : 'SEND_CODE')}
@@ -111,19 +100,15 @@ function PhoneForms({ user, state }: { user: User; state?: PhoneState }) {
           <AccountFormIsland rules={{ code: 'code' }} hints={{ code: 'VERIFICATION_CODE_HINT' }} />
           <input type="hidden" name="country_code" value={values.country_code ?? ''} />
           <input type="hidden" name="phone_national" value={values.phone_national ?? ''} />
-          <Field
+          <CodeField
             id="phone-code"
             name="code"
             label={t('VERIFICATION_CODE')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
             pattern="[0-9]{6}"
-            maxLength={6}
             required
-            dir="ltr"
             hint={t('VERIFICATION_CODE_HINT')}
             error={verify.errors?.code}
-            autoFocus={!state?.send?.message}
+            autoFocus={!state?.send?.message && !numberError}
           />
           <button className="button button--primary" type="submit">
             {t('CONFIRM_PHONE')}
@@ -137,6 +122,7 @@ function PhoneForms({ user, state }: { user: User; state?: PhoneState }) {
 function PasswordForm({ user, strong, state }: { user: User; strong: boolean; state?: FormState }) {
   const { t } = useI18n();
   const focus = firstError(state, ['current_password', 'password', 'password_confirmation']);
+  const hint = strong ? 'PASSWORD_CONDITION_STRONG' : 'PASSWORD_CONDITION';
   return (
     <SettingsSection id="password" title={t('PASSWORD')}>
       <form className="settings__form" method="post" action="/settings/editLogin">
@@ -145,40 +131,17 @@ function PasswordForm({ user, strong, state }: { user: User; strong: boolean; st
         <AccountFormIsland
           rules={{ current_password: 'required', password: 'password', password_confirmation: 'confirmation' }}
           strong={strong}
-          hints={{ password: strong ? 'PASSWORD_CONDITION_STRONG' : 'PASSWORD_CONDITION' }}
+          hints={{ password: hint }}
         />
         {/* Tells password managers which account the new password belongs to. */}
         <input type="text" name="username" autoComplete="username" defaultValue={user.email ?? user.phone ?? ''} hidden readOnly />
-        <Field
-          id="password-current"
-          name="current_password"
-          type="password"
-          label={t('CURRENT_PASSWORD')}
-          autoComplete="current-password"
-          required
-          error={state?.errors?.current_password}
-          autoFocus={focus === 'current_password'}
-        />
-        <Field
-          id="password-new"
-          name="password"
-          type="password"
-          label={t('NEW_PASSWORD')}
-          autoComplete="new-password"
-          required
-          hint={t(strong ? 'PASSWORD_CONDITION_STRONG' : 'PASSWORD_CONDITION')}
-          error={state?.errors?.password}
-          autoFocus={focus === 'password'}
-        />
-        <Field
-          id="password-confirmation"
-          name="password_confirmation"
-          type="password"
-          label={t('CONFIRM_NEW_PASSWORD')}
-          autoComplete="new-password"
-          required
-          error={state?.errors?.password_confirmation}
-          autoFocus={focus === 'password_confirmation'}
+        <CurrentPasswordField id="password-current" error={state?.errors?.current_password} autoFocus={focus === 'current_password'} />
+        <NewPasswordFields
+          hint={hint}
+          errors={state?.errors}
+          focus={focus}
+          confirmationLabel="CONFIRM_NEW_PASSWORD"
+          ids={{ password: 'password-new', confirmation: 'password-confirmation' }}
         />
         <button className="button button--primary" type="submit">
           {t('CHANGE_PASSWORD')}

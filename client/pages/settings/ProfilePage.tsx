@@ -4,7 +4,7 @@ import { formatDate, useI18n, type Lang } from '../../i18n';
 import { SettingsDeleteAccountIsland } from '../../islands/settings-delete-account';
 import { SettingsNotificationsIsland } from '../../islands/settings-notifications';
 import { describeAgent, formatDateTime } from './format';
-import { FormNote, SettingsSection, VerifiedBadge, type FormState } from './forms';
+import { FormNote, SettingsSection, VerifiedValue, type FormState } from './forms';
 
 export type ProfileTab = 'account' | 'profiles' | 'subscriptions';
 
@@ -69,25 +69,13 @@ function AccountFacts({ user, premium }: { user: User; premium: boolean }) {
         <div>
           <dt>{t('EMAIL')}</dt>
           <dd>
-            {user.email ? (
-              <>
-                <bdi>{user.email}</bdi> <VerifiedBadge verified={user.isEmailVerified} />
-              </>
-            ) : (
-              <span className="settings__muted">{t('NOT_SET')}</span>
-            )}
+            <VerifiedValue value={user.email} verified={user.isEmailVerified} />
           </dd>
         </div>
         <div>
           <dt>{t('PHONE')}</dt>
           <dd>
-            {user.phone ? (
-              <>
-                <bdi dir="ltr">{user.phone}</bdi> <VerifiedBadge verified={user.isPhoneVerified} />
-              </>
-            ) : (
-              <span className="settings__muted">{t('NOT_SET')}</span>
-            )}
+            <VerifiedValue value={user.phone} verified={user.isPhoneVerified} />
           </dd>
         </div>
         <div>

@@ -42,6 +42,17 @@ export function SettingsSection({ id, title, children, tone }: { id: string; tit
   );
 }
 
+/** An email or phone of the account with its badge, or 'Not set'. Phone numbers read left to right. */
+export function VerifiedValue({ value, verified }: { value: string | null; verified: boolean }) {
+  const { t } = useI18n();
+  if (!value) return <span className="settings__muted">{t('NOT_SET')}</span>;
+  return (
+    <>
+      <bdi dir={value.startsWith('+') ? 'ltr' : undefined}>{value}</bdi> <VerifiedBadge verified={verified} />
+    </>
+  );
+}
+
 /** 'Verified' / 'Not verified' badge of an email or phone. */
 export function VerifiedBadge({ verified }: { verified: boolean }) {
   const { t } = useI18n();

@@ -118,36 +118,78 @@ describe('login and logout', () => {
   });
 });
 
-describe('password reset', () => {
-  it('forgot → emailed link → same password refused (SAME_PASSWORD) → new one → log in with it', async () => {
-    const { email } = await registered();
-    const sent = await post('/forgot', { intent: 'email', email }, new Map());
-    expect(sent.res.status).toBe(303);
-    expect(sent.res.headers.get('location')).toBe('/forgot?sent=1');
-    const [mail] = await readOutbox(env.DB, email);
-    const link = /https?:\/\/\S+\/changePassword\?\S+/.exec(mail?.body ?? '')?.[0] ?? '';
-    const url = new URL(link);
-    expect(url.searchParams.get('email')).toBe(email);
+/** Asks for a reset link by email and answers the emailed link (its path and query) and its token. */
+async function resetLink(email: string): Promise<{ link: string; resetToken: string }> {
+  const sent = await post('/forgot', { intent: 'email', email }, new Map());
+  expect(sent.res.status).toBe(303);
+  expect(sent.res.headers.get('location')).toBe('/forgot?sent=1');
+  const [mail] = await readOutbox(env.DB, email);
+  const url = new URL(/https?:\/\/\S+\/changePassword\?\S+/.exec(mail?.body ?? '')?.[0] ?? '');
+  expect(url.searchParams.get('email')).toBe(email);
+  return { link: url.pathname + url.search, resetToken: url.searchParams.get('reset_token') ?? '' };
+}
 
-    const page = await call(url.pathname + url.search);
+describe('password reset', () => {
+  it('forgot → emailed link (token into a cookie) → same password refused (SAME_PASSWORD) → new one → log in with it', async () => {
+    const { email } = await registered();
+    const { link, resetToken } = await resetLink(email);
+
+    // The link's GET moves the token into the resetToken cookie and comes back without it.
+    const jar: Jar = new Map();
+    const opened = await call(link, {}, jar);
+    expect(opened.res.status).toBe(303);
+    const location = opened.res.headers.get('location') ?? '';
+    expect(location).toBe(`/changePassword?${new URLSearchParams({ email })}`);
+    expect(jar.get('resetToken')).toBe(encodeURIComponent(resetToken));
+    const page = await call(location, {}, jar);
     expect(page.res.status).toBe(200);
-    const resetToken = url.searchParams.get('reset_token') ?? '';
-    const same = await post('/changePassword', { email, reset_token: resetToken, password: GOOD, password_confirmation: GOOD });
+    expect(hasTag(page.html, 'input', { type: 'password', name: 'password' })).toBe(true);
+
+    const same = await post(location, { email, password: GOOD, password_confirmation: GOOD }, jar);
     expect(same.res.status).toBe(400);
     expect(same.html).toContain(html(en('SAME_PASSWORD')));
     expect(same.html).not.toContain(GOOD);
 
-    const jar: Jar = new Map();
-    const changed = await post('/password/change', { email, reset_token: resetToken, password: 'Newpass456', password_confirmation: 'Newpass456' }, jar);
+    const changed = await post('/password/change', { email, password: 'Newpass456', password_confirmation: 'Newpass456' }, jar);
     expect(changed.res.status).toBe(303);
     expect(changed.res.headers.get('location')).toBe('/login');
+    // Success forgets the token.
+    expect(changed.res.headers.getSetCookie().some((c) => c.startsWith('resetToken=') && /Max-Age=0/i.test(c))).toBe(true);
+    expect(jar.has('resetToken')).toBe(false);
     const login = await call('/login', {}, jar);
     expect(login.html).toContain(html(en('PASSWORD_HAS_BEEN_CHANGED')));
 
-    // The link is single use; the new password works.
+    // Without the cookie the page says the link is incomplete; a posted reset_token still works
+    // (API compatibility), but the link is single use; the new password works.
+    const gone = await call(location, {}, jar);
+    expect(gone.html).toContain(html(en('RESET_LINK_INVALID')));
     const reused = await post('/changePassword', { email, reset_token: resetToken, password: 'Other789x', password_confirmation: 'Other789x' });
     expect(reused.html).toContain(html(en('SOMETHING_WRONG')));
     expect((await post('/login', { login: email, password: 'Newpass456' }, new Map(), newIp())).res.status).toBe(303);
+  });
+
+  it('the reset token never appears in a page, a redirect or a readable cookie', async () => {
+    const { email } = await registered();
+    const { link, resetToken } = await resetLink(email);
+    expect(resetToken).not.toBe('');
+    const jar: Jar = new Map();
+    const opened = await call(`${link}&lang=fr`, {}, jar);
+    expect(opened.res.headers.get('location')).toBe(`/changePassword?${new URLSearchParams({ email, lang: 'fr' })}`);
+    const cookie = opened.res.headers.getSetCookie().find((c) => c.startsWith('resetToken=')) ?? '';
+    for (const attribute of [/HttpOnly/, /Secure/, /SameSite=Lax/, /Max-Age=3600/, /Path=\/(;|$)/]) expect(cookie).toMatch(attribute);
+    const location = opened.res.headers.get('location') ?? '';
+    const pages = [
+      await call(location, {}, jar),
+      // Refused before the API (weak password) and by the API (same password): rendered again.
+      await post(location, { email, password: 'weak', password_confirmation: 'weak' }, jar),
+      await post(location, { email, password: GOOD, password_confirmation: GOOD }, jar),
+    ];
+    expect(pages.map((p) => p.res.status)).toEqual([200, 400, 400]);
+    for (const { html: page } of pages) {
+      expect(page).not.toContain(resetToken);
+      expect(page).not.toContain(encodeURIComponent(resetToken));
+      expect(page).not.toContain('reset_token');
+    }
   });
 
   it('forgot: unknown email → USER_DOES_NOT_EXIST; asking twice within a minute → the wait in seconds', async () => {

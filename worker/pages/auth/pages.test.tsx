@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n';
-import { call, en, hasTag, html, newIp, post, uniqueEmail, uniqueNational, userByEmail, userByPhone } from './testing';
+import { call, en, hasTag, html, newIp, post, uniqueEmail, uniqueNational, userByEmail, userByPhone, type Jar } from './testing';
 
 /** GET rendering of every auth page, and the POST validation paths that must not reach the API. */
 
@@ -43,15 +43,22 @@ describe('auth pages render', () => {
     }
   });
 
-  it('/changePassword and /password/change: hidden email and token; a bare link says it is incomplete', async () => {
+  it('/changePassword and /password/change: the token goes into a cookie (303), the page keeps the email; a bare link says it is incomplete', async () => {
     for (const path of ['/changePassword', '/password/change']) {
-      const { html: page } = await call(`${path}?email=a%40example.com&reset_token=abc`);
+      const jar: Jar = new Map();
+      const link = await call(`${path}?email=a%40example.com&reset_token=Reset-Token-7Qz`, {}, jar);
+      expect(link.res.status).toBe(303);
+      expect(link.res.headers.get('location')).toBe(`${path}?email=a%40example.com`);
+      expect(jar.get('resetToken')).toBe('Reset-Token-7Qz');
+      const { html: page } = await call(link.res.headers.get('location') ?? '', {}, jar);
       expect(hasTag(page, 'input', { type: 'hidden', name: 'email', value: 'a@example.com' })).toBe(true);
-      expect(hasTag(page, 'input', { type: 'hidden', name: 'reset_token', value: 'abc' })).toBe(true);
-      const bare = await call(path);
-      expect(bare.res.status).toBe(200);
-      expect(bare.html).toContain(html(en('RESET_LINK_INVALID')));
-      expect(bare.html).not.toContain('name="reset_token"');
+      expect(page).not.toContain('reset_token');
+      expect(page).not.toContain('Reset-Token-7Qz');
+      for (const bare of [await call(path), await call(`${path}?email=a%40example.com`)]) {
+        expect(bare.res.status).toBe(200);
+        expect(bare.html).toContain(html(en('RESET_LINK_INVALID')));
+        expect(bare.html).not.toContain('name="password"');
+      }
     }
   });
 

@@ -10,10 +10,11 @@ import { LoginPage } from '../../../client/pages/auth/Login';
 import { RegisterPage, type RegisterProps } from '../../../client/pages/auth/Register';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
-import { login, logout } from '../../session/auth';
-import { addFlash } from '../../session/cookies';
+import { ApiError, asApiError, callApi, login, logout, numberIn } from '../../session/auth';
+import { addFlash, clearResetToken, readResetToken, writeResetToken } from '../../session/cookies';
+import { readForm, renderForm } from '../form';
 import { loadConfig } from '../loaders';
-import { afterLogin, anonymousOnly, apiCall, countryCodeOf, failureStatus, normalizeLogin, readForm, renderForm, splitMessage } from './form';
+import { afterLogin, anonymousOnly, countryCodeOf, failureStatus, normalizeLogin, splitMessage } from './form';
 
 /**
  * The authentication pages of spec §2 (issue 3): plain HTML forms posted to their own URL and
@@ -33,8 +34,8 @@ const renderLogin = (c: Context<AppEnv>, state: FormState = {}, status: Contentf
   renderForm(c, <LoginPage state={state} />, { title: t(c)('TITLE_LOGIN'), bar: 'simple' }, status, state);
 
 /** Spec §8 Login: 429 → LOGIN_TOO_FREQUENT (delay from the answer), 403 → ACCOUNT_SUSPENDED, other → LOGIN_FAILED. */
-function loginFailure(failure: { status: number; delay?: number }): FormState['notice'] {
-  if (failure.status === 429) return { kind: 'danger', key: 'LOGIN_TOO_FREQUENT', params: { delay: failure.delay ?? 60 } };
+function loginFailure(failure: ApiError): FormState['notice'] {
+  if (failure.status === 429) return { kind: 'danger', key: 'LOGIN_TOO_FREQUENT', params: { delay: numberIn(failure.body, 'delay') ?? 60 } };
   if (failure.status === 403) return { kind: 'danger', key: 'ACCOUNT_SUSPENDED' };
   return { kind: 'danger', key: 'LOGIN_FAILED' };
 }
@@ -75,10 +76,11 @@ function phoneOf(form: Record<string, string>) {
 }
 
 /** Answers of POST /auth/code/send and /auth/password/forgot that are a matter of waiting or of the target. */
-function sendFailure(failure: { status: number; message: string; delay?: number }, tr: ReturnType<typeof t>): FormState['notice'] {
+function sendFailure(failure: ApiError, tr: ReturnType<typeof t>): FormState['notice'] {
   const { code } = splitMessage(failure.message);
-  if (code === 'TOO_FREQUENT') return { kind: 'danger', key: 'RESET_TOO_FREQUENT', params: { delay: failure.delay ?? 60 } };
-  if (code === 'CODE_TOO_FREQUENT') return { kind: 'danger', key: 'CODE_TOO_FREQUENT', params: { delay: failure.delay ?? 60 } };
+  const delay = numberIn(failure.body, 'delay') ?? 60;
+  if (code === 'TOO_FREQUENT') return { kind: 'danger', key: 'RESET_TOO_FREQUENT', params: { delay } };
+  if (code === 'CODE_TOO_FREQUENT') return { kind: 'danger', key: 'CODE_TOO_FREQUENT', params: { delay } };
   if (code === 'USER_NOT_FOUND' || failure.status === 404) return { kind: 'danger', key: 'USER_DOES_NOT_EXIST' };
   return { kind: 'danger', key: knownKey(tr, failure.message) ?? 'SOMETHING_WRONG' };
 }
@@ -91,7 +93,7 @@ function knownKey(tr: ReturnType<typeof t>, message: string): string | undefined
 
 // ——— /changePassword ———
 
-async function renderChange(c: Context<AppEnv>, values: { email: string; resetToken: string }, state: FormState = {}, status: ContentfulStatusCode = 200) {
+async function renderChange(c: Context<AppEnv>, values: { email: string; hasToken: boolean }, state: FormState = {}, status: ContentfulStatusCode = 200) {
   const strong = (await options(c)).STRONG_PASSWORD === true;
   return renderForm(c, <ChangePasswordPage {...values} state={state} strong={strong} />, { title: t(c)('TITLE_CHANGE_PASSWORD') }, status, state);
 }
@@ -145,8 +147,8 @@ export const authPages = new Hono<AppEnv>()
     if (tokenized && form.intent === 'send_code') {
       const problem = checkEmail(email);
       if (problem) return renderRegister(c, { values, errors: { email: problem } }, 400);
-      const sent = await apiCall(c, '/auth/code/send', { channel: 'email', target: email, purpose: 'register' });
-      if (!sent.ok) return renderRegister(c, { values, notice: sendFailure(sent, t(c)) }, failureStatus(sent.status));
+      const sent = await callApi(c, '/auth/code/send', 'POST', { channel: 'email', target: email, purpose: 'register' }).catch(asApiError);
+      if (sent instanceof ApiError) return renderRegister(c, { values, notice: sendFailure(sent, t(c)) }, failureStatus(sent.status));
       return renderRegister(c, { values, notice: { kind: 'success', key: 'CODE_SENT_EMAIL' } });
     }
 
@@ -160,14 +162,14 @@ export const authPages = new Hono<AppEnv>()
     if (hasAny(errors)) return renderRegister(c, { values, errors }, 400);
 
     const query = tokenized ? `?${new URLSearchParams({ validation_token: (form.validation_token ?? '').trim(), validation_email: email })}` : '';
-    const created = await apiCall(c, `/auth/register${query}`, {
+    const created = await callApi(c, `/auth/register${query}`, 'POST', {
       ...(method === 'email' ? { email } : { phone }),
       password,
       password_confirmation: form.password_confirmation ?? '',
       profile: {},
       ...(code ? { code } : {}),
-    });
-    if (!created.ok) {
+    }).catch(asApiError);
+    if (created instanceof ApiError) {
       const { code: key, detail } = splitMessage(created.message);
       if (created.message.includes('users_email_unique')) return renderRegister(c, { values, errors: { email: 'EMAIL_ALREADY_USED' } }, 409);
       if (created.message.includes('users_phone_unique')) return renderRegister(c, { values, errors: { phone_national: 'PHONE_ALREADY_USED' } }, 409);
@@ -212,12 +214,12 @@ async function forgot(c: Context<AppEnv>): Promise<Response> {
     if (numberProblem) return renderForgot(c, { by: 'phone', phone: { values, errors: { phone_national: numberProblem } } }, 400);
 
     if (form.intent === 'send_code') {
-      const sent = await apiCall(c, '/auth/code/send', { channel: 'sms', target: phone, purpose: 'reset' });
-      if (!sent.ok) return renderForgot(c, { by: 'phone', phone: { values, notice: sendFailure(sent, t(c)) } }, failureStatus(sent.status));
-      const remaining = typeof sent.body.remaining === 'number' ? sent.body.remaining : undefined;
+      const sent = await callApi(c, '/auth/code/send', 'POST', { channel: 'sms', target: phone, purpose: 'reset' }).catch(asApiError);
+      if (sent instanceof ApiError) return renderForgot(c, { by: 'phone', phone: { values, notice: sendFailure(sent, t(c)) } }, failureStatus(sent.status));
+      const remaining = numberIn(sent, 'remaining');
       // Spec §9: at most 3 SMS a day; the answer says how many are left (warned at each send).
       const notice: FormState['notice'] =
-        sent.body.channel === 'email'
+        sent.channel === 'email'
           ? { kind: 'success', key: 'CODE_SENT_EMAIL' }
           : { kind: 'success', key: 'CODE_SENT_SMS', also: remaining === undefined ? undefined : 'SMS_REMAINING', params: { count: remaining ?? 0 } };
       return renderForgot(c, { by: 'phone', phoneStep: 'code', phone: { values, notice } });
@@ -226,8 +228,8 @@ async function forgot(c: Context<AppEnv>): Promise<Response> {
     const code = (form.code ?? '').trim();
     const errors = clean({ code: checkCode(code) ?? undefined, ...newPasswordErrors(form, strong) });
     if (hasAny(errors)) return renderForgot(c, { by: 'phone', phoneStep: 'code', phone: { values, errors } }, 400);
-    const changed = await apiCall(c, '/auth/password/changeByPhone', { phone, code, password: form.password ?? '' });
-    if (!changed.ok) return renderForgot(c, { by: 'phone', phoneStep: 'code', phone: { values, ...resetFailure(changed.message) } }, failureStatus(changed.status));
+    const changed = await callApi(c, '/auth/password/changeByPhone', 'POST', { phone, code, password: form.password ?? '' }).catch(asApiError);
+    if (changed instanceof ApiError) return renderForgot(c, { by: 'phone', phoneStep: 'code', phone: { values, ...resetFailure(changed.message) } }, failureStatus(changed.status));
     addFlash(c, { kind: 'success', key: 'PASSWORD_HAS_BEEN_CHANGED' });
     return c.redirect('/login', 303);
   }
@@ -237,8 +239,8 @@ async function forgot(c: Context<AppEnv>): Promise<Response> {
   const values = { email };
   const problem = checkEmail(email);
   if (problem) return renderForgot(c, { by: 'email', email: { values, errors: { email: problem } } }, 400);
-  const sent = await apiCall(c, `/auth/password/forgot?${new URLSearchParams({ email })}`);
-  if (!sent.ok) {
+  const sent = await callApi(c, `/auth/password/forgot?${new URLSearchParams({ email })}`, 'POST').catch(asApiError);
+  if (sent instanceof ApiError) {
     const notice = sendFailure(sent, t(c));
     // Spec §8 Forgot password: failure → 'User does not exists.', shown on the email field.
     if (notice?.key === 'USER_DOES_NOT_EXIST') return renderForgot(c, { by: 'email', email: { values, errors: { email: notice.key } } }, 404);
@@ -248,25 +250,39 @@ async function forgot(c: Context<AppEnv>): Promise<Response> {
   return c.redirect(`${c.req.path}?sent=1`, 303);
 }
 
-/** The reset link's parameters (spec §2): from the query on GET, from the hidden fields on POST. */
-const resetParams = (email: string | undefined, token: string | undefined) => ({
-  email: (email ?? '').trim().toLowerCase().slice(0, 254),
-  resetToken: (token ?? '').trim().slice(0, 256),
-});
+/** The reset link's email (spec §2): from the query on GET, from the hidden field on POST. */
+const resetEmail = (email: string | undefined): string => (email ?? '').trim().toLowerCase().slice(0, 254);
+const resetToken = (token: string | undefined): string => (token ?? '').trim().slice(0, 256);
 
+/**
+ * GET of the emailed link. A `reset_token` in the query moves into the HttpOnly resetToken cookie
+ * and the browser comes back (303) to the same URL without it, so the page never holds the token.
+ */
 function changePasswordPage(c: Context<AppEnv>): Promise<Response> | Response {
-  return renderChange(c, resetParams(c.req.query('email'), c.req.query('reset_token')));
+  const token = c.req.query('reset_token');
+  if (token !== undefined) {
+    if (resetToken(token)) writeResetToken(c, resetToken(token));
+    const url = new URL(c.req.url);
+    url.searchParams.delete('reset_token');
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(`${url.pathname}${url.search}`, 303);
+  }
+  return renderChange(c, { email: resetEmail(c.req.query('email')), hasToken: readResetToken(c) !== '' });
 }
 
 async function changePassword(c: Context<AppEnv>): Promise<Response> {
   const form = await readForm(c);
   const strong = (await options(c)).STRONG_PASSWORD === true;
-  const params = resetParams(form.email, form.reset_token);
-  if (!params.email || !params.resetToken) return renderChange(c, params, {}, 400);
+  const email = resetEmail(form.email);
+  // The token of the cookie; a posted reset_token field (API compatibility) wins.
+  const token = resetToken(form.reset_token) || resetToken(readResetToken(c));
+  const page = { email, hasToken: token !== '' };
+  if (!email || !token) return renderChange(c, page, {}, 400);
   const errors = clean(newPasswordErrors(form, strong));
-  if (hasAny(errors)) return renderChange(c, params, { errors }, 400);
-  const changed = await apiCall(c, '/auth/password/change', { email: params.email, password: form.password ?? '', reset_token: params.resetToken });
-  if (!changed.ok) return renderChange(c, params, resetFailure(changed.message), failureStatus(changed.status));
+  if (hasAny(errors)) return renderChange(c, page, { errors }, 400);
+  const changed = await callApi(c, '/auth/password/change', 'POST', { email, password: form.password ?? '', reset_token: token }).catch(asApiError);
+  if (changed instanceof ApiError) return renderChange(c, page, resetFailure(changed.message), failureStatus(changed.status));
+  clearResetToken(c);
   addFlash(c, { kind: 'success', key: 'PASSWORD_HAS_BEEN_CHANGED' });
   return c.redirect('/login', 303);
 }

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ReactElement } from 'react';
 import {
   checkCode,
   checkConfirmation,
@@ -11,7 +10,6 @@ import {
   COUNTRY_CODES,
   toE164,
 } from '../../../client/account/rules';
-import { ApiError } from '../../../client/api';
 import { isLang } from '../../../client/i18n';
 import { DeleteAccountPage } from '../../../client/pages/settings/DeleteAccountPage';
 import { EditLoginPage, type EditLoginPageProps, type PhoneState } from '../../../client/pages/settings/EditLoginPage';
@@ -20,10 +18,10 @@ import { ProfilePage, type ProfilePageProps, type ProfileTab } from '../../../cl
 import { Devices, type User } from '../../api/auth/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
-import { forward } from '../../proxy';
-import { callApi } from '../../session/auth';
+import { ApiError, asApiError, callApi, numberIn } from '../../session/auth';
 import { addFlash, clearTokens } from '../../session/cookies';
 import { guestUser } from '../../session/user';
+import { readForm, renderForm } from '../form';
 import { loadConfig, serverApi } from '../loaders';
 import { errorKey, failureState, failureStatus } from './errors';
 
@@ -38,8 +36,6 @@ type Ctx = Context<AppEnv>;
 type Status = 200 | 400 | 403 | 404 | 409 | 429 | 500 | 502;
 type Form = Record<string, string>;
 
-const MAX_FORM_BYTES = 16 * 1024;
-
 /** Guests go to the login page, which brings them back here. */
 function toLogin(c: Ctx, path: string): Response {
   const redirect = encodeURIComponent(path).replace(/%2F/g, '/');
@@ -51,26 +47,10 @@ const loggedIn = (c: Ctx): User | null => {
   return user && !user.isAnonymous ? user : null;
 };
 
-/** The posted form's text fields; anything but a small form is refused. */
-async function readForm(c: Ctx): Promise<Form> {
-  if (Number(c.req.header('content-length') ?? 0) > MAX_FORM_BYTES) throw new HTTPException(413, { message: 'PAYLOAD_TOO_LARGE' });
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(c.req.header('content-type') ?? '')) {
-    throw new HTTPException(415, { message: 'UNSUPPORTED_MEDIA_TYPE: a form is expected' });
-  }
-  const body = await c.req.parseBody();
-  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-}
-
-function render(c: Ctx, page: ReactElement, title: string, status: Status = 200) {
-  c.status(status);
-  c.header('X-Robots-Tag', 'noindex');
-  return c.render(page, { meta: { title } });
-}
-
 /** API failures: an ended session goes to login; anything else becomes a translation key and a status. */
 function apiFailure(error: unknown): { key: string; status: Status } {
-  if (!(error instanceof ApiError)) throw error;
-  return { key: errorKey(error.message), status: failureStatus(error) };
+  const failure = asApiError(error);
+  return { key: errorKey(failure.message), status: failureStatus(failure) };
 }
 
 const sessionEnded = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
@@ -109,13 +89,13 @@ async function renderProfile(c: Ctx, user: User, tab: ProfileTab, extra: Pick<Pr
       {...extra}
     />
   );
-  return render(c, page, translate(c.get('lang'))('TITLE_SETTINGS_PROFILE'), status);
+  return renderForm(c, page, { title: translate(c.get('lang'))('TITLE_SETTINGS_PROFILE') }, status);
 }
 
 async function renderEditLogin(c: Ctx, user: User, forms: Pick<EditLoginPageProps, 'email' | 'phone' | 'password'> = {}, status: Status = 200) {
   const config = await loadConfig(c);
   const page = <EditLoginPage user={user} strong={config.options.STRONG_PASSWORD === true} {...forms} />;
-  return render(c, page, translate(c.get('lang'))('TITLE_EDIT_LOGIN'), status);
+  return renderForm(c, page, { title: translate(c.get('lang'))('TITLE_EDIT_LOGIN') }, status);
 }
 
 /** Done: a success toast on the next page (303, so a reload does not post again). */
@@ -164,32 +144,6 @@ function phoneOf(form: Form, user: User): { phone: string; values: Form; problem
   return { phone, values, problem };
 }
 
-type SendAnswer = { ok: true; channel: 'sms' | 'email'; remaining?: number } | { ok: false; status: number; message: string; delay?: number };
-
-/** POST /auth/code/send, read whole: the answer's channel and SMS left, or the failure's delay (429). */
-async function sendCode(c: Ctx, phone: string): Promise<SendAnswer> {
-  const res = await forward(c, '/auth/code/send', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ channel: 'sms', target: phone, purpose: 'verify' }),
-  });
-  const body: unknown = await res.json().catch(() => null);
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  if (res.ok) {
-    return {
-      ok: true,
-      channel: record.channel === 'email' ? 'email' : 'sms',
-      remaining: typeof record.remaining === 'number' ? record.remaining : undefined,
-    };
-  }
-  return {
-    ok: false,
-    status: res.status,
-    message: typeof record.message === 'string' ? record.message : res.statusText,
-    delay: typeof record.delay === 'number' ? record.delay : undefined,
-  };
-}
-
 /** Spec §9: SMS codes are 3 a day, with a warning at 3, 2 and 1 remaining. */
 const SMS_WARNING_AT = [3, 2, 1];
 
@@ -197,20 +151,20 @@ async function sendPhoneCode(c: Ctx, user: User, form: Form) {
   const { phone, values, problem } = phoneOf(form, user);
   const resend = form.resend === '1';
   if (problem) return renderEditLogin(c, user, { phone: { values, send: { errors: { phone_national: problem } } } }, 400);
-  const answer = await sendCode(c, phone);
-  if (!answer.ok) {
-    if (answer.status === 401) return toLogin(c, '/settings/editLogin');
-    const key = errorKey(answer.message);
-    const params = answer.delay !== undefined ? { delay: answer.delay } : undefined;
+  const answer = await callApi(c, '/auth/code/send', 'POST', { channel: 'sms', target: phone, purpose: 'verify' }).catch(asApiError);
+  if (answer instanceof ApiError) {
+    if (sessionEnded(answer)) return toLogin(c, '/settings/editLogin');
+    const delay = numberIn(answer.body, 'delay');
     // A refused resend keeps the code form: the code sent before is still good.
-    const phoneState: PhoneState = { values, send: failureState(key, ['phone_national'], values, params), verify: resend ? {} : undefined };
-    return renderEditLogin(c, user, { phone: phoneState }, failureStatus(new ApiError(answer.status, answer.message)));
+    const send = failureState(errorKey(answer.message), ['phone_national'], values, delay === undefined ? undefined : { delay });
+    return renderEditLogin(c, user, { phone: { values, send, verify: resend ? {} : undefined } }, failureStatus(answer));
   }
-  const sent = answer.channel === 'email' ? 'CODE_SENT_EMAIL' : 'CODE_SENT_SMS';
-  const warn = answer.channel === 'sms' && answer.remaining !== undefined && SMS_WARNING_AT.includes(answer.remaining);
+  const byEmail = answer.channel === 'email';
+  const remaining = numberIn(answer, 'remaining');
+  const warn = !byEmail && remaining !== undefined && SMS_WARNING_AT.includes(remaining);
   const verify: PhoneState['verify'] = {
-    message: { kind: 'success', key: sent },
-    notice: warn ? { kind: 'info', key: 'SMS_REMAINING', params: { count: answer.remaining ?? 0 } } : undefined,
+    message: { kind: 'success', key: byEmail ? 'CODE_SENT_EMAIL' : 'CODE_SENT_SMS' },
+    notice: warn ? { kind: 'info', key: 'SMS_REMAINING', params: { count: remaining ?? 0 } } : undefined,
   };
   return renderEditLogin(c, user, { phone: { values, verify } });
 }
@@ -295,7 +249,7 @@ async function deleteAccount(c: Ctx, form: Form) {
   // The password comes from a confirmation step (dialog or page); a bare post goes to that page.
   if (form.confirmed !== '1') return c.redirect('/profile/delete', 303);
   const password = form.password ?? '';
-  if (!password) return render(c, <DeleteAccountPage state={{ errors: { password: 'ALL_FIELDS_REQUIRED' } }} />, t('DELETE_ACCOUNT'), 400);
+  if (!password) return renderForm(c, <DeleteAccountPage state={{ errors: { password: 'ALL_FIELDS_REQUIRED' } }} />, { title: t('DELETE_ACCOUNT') }, 400);
   try {
     await callApi(c, '/auth/user', 'DELETE', { password });
   } catch (error) {
@@ -303,7 +257,7 @@ async function deleteAccount(c: Ctx, form: Form) {
     const { key, status } = apiFailure(error);
     // Here the account password is the form's only field.
     const state = key === 'WRONG_PASSWORD' ? { errors: { password: key } } : failureState(key, ['password']);
-    return render(c, <DeleteAccountPage state={state} />, t('DELETE_ACCOUNT'), status);
+    return renderForm(c, <DeleteAccountPage state={state} />, { title: t('DELETE_ACCOUNT') }, status);
   }
   // The API has ended every session of the account: forget the token cookie.
   clearTokens(c);
@@ -328,7 +282,7 @@ export const settingsPages = new Hono<AppEnv>()
   })
   .get('/profile/delete', (c) => {
     if (!loggedIn(c)) return toLogin(c, '/profile');
-    return render(c, <DeleteAccountPage />, translate(c.get('lang'))('DELETE_ACCOUNT'));
+    return renderForm(c, <DeleteAccountPage />, { title: translate(c.get('lang'))('DELETE_ACCOUNT') });
   })
   .post('/profile/delete', async (c) => {
     if (!loggedIn(c)) return toLogin(c, '/profile');
