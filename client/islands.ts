@@ -15,4 +15,6 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'settings-notifications': () => import('./islands/settings-notifications'),
   'settings-delete-account': () => import('./islands/settings-delete-account'),
   'account-form': () => import('./islands/account-form'),
+  'profile-chooser': () => import('./islands/profile-chooser'),
+  'profile-menu': () => import('./islands/profile-menu'),
 };

@@ -10,8 +10,11 @@ export const TOAST_MS = { error: 10_000, request: 5_000, password: 5_000, profil
 
 export const TOAST_REGION_ID = 'toasts';
 
-export function showToast(text: string, kind: ToastKind = 'info', ms: number = TOAST_MS.request): void {
-  const region = document.getElementById(TOAST_REGION_ID);
+/**
+ * `region`: another live region for the toast, e.g. one inside an open modal <dialog>, where the
+ * page's region would sit under the backdrop and be inert (unannounced) while the dialog is open.
+ */
+export function showToast(text: string, kind: ToastKind = 'info', ms: number = TOAST_MS.request, region = document.getElementById(TOAST_REGION_ID)): void {
   if (!region) return;
   const toast = document.createElement('div');
   toast.className = `toast toast--${kind}`;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { devices, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { BASE_URL } from './playwright.config';
 
 /**
  * Accounts in the browser (issue 3): register, log out, failed logins, password reset through the
@@ -26,9 +27,15 @@ async function formReady(page: Page) {
 
 const message = (page: Page, name: string) => page.locator(`[data-message-for="${name}"]`);
 
+/** Logs out from the top bar's profile menu (issue 4: the logout form lives in the dropdown). */
+async function logOut(page: Page, lang: Lang) {
+  await page.locator('.profile-menu__trigger').click();
+  await page.getByRole('button', { name: text(lang, 'LOGOUT') }).click();
+}
+
 // The cookie banner is another story (journey.spec.ts): consent is given up front so it covers nothing.
 test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([{ name: 'cookieConsent', value: '1', url: baseURL ?? 'http://localhost:8788' }]);
+  await context.addCookies([{ name: 'cookieConsent', value: '1', url: baseURL ?? BASE_URL }]);
 });
 
 for (const lang of ['fr', 'ar'] as const) {
@@ -61,8 +68,8 @@ for (const lang of ['fr', 'ar'] as const) {
       await expect(page.getByText(text(lang, 'ACCOUNT_CREATED'))).toBeVisible();
       await expect(page.locator('.account-link')).toContainText(email);
 
-      // Log out (a plain form in the top bar).
-      await page.getByRole('button', { name: text(lang, 'LOGOUT') }).click();
+      // Log out (a plain form in the profile menu).
+      await logOut(page, lang);
       await expect(page).toHaveURL(/\/$/);
       await expect(page.locator('.top-bar').getByRole('link', { name: text(lang, 'LOGIN') })).toBeVisible();
 
@@ -132,7 +139,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText(text('en', 'ACCOUNT_CREATED'))).toBeVisible();
 
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page, 'en');
     await page.goto('/login');
     await page.getByLabel(text('en', 'EMAIL_OR_PHONE')).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
@@ -198,7 +205,7 @@ async function shoot(page: Page, device: 'desktop' | 'phone') {
     await settled(page);
     await fits(page);
     await page.screenshot({ path: `e2e/screenshots/account-bar-${lang}-${device}.png` });
-    await page.getByRole('button', { name: text(lang, 'LOGOUT') }).click();
+    await logOut(page, lang);
     await expect(page.locator('.account-link')).toHaveCount(0);
   }
 }

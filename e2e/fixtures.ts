@@ -2,11 +2,13 @@ import { test as base, expect } from '@playwright/test';
 
 /**
  * Every page is watched: a console error, an uncaught exception or a React hydration warning
- * fails the test that caused it.
+ * fails the test that caused it, and so does any failed (>= 400) non-document response, unless
+ * the test declares it expected: `test.use({ allowedFailures: [/\/api\/auth\/profile\/pin\?/] })`.
  */
-export const test = base.extend<{ consoleProblems: string[] }>({
+export const test = base.extend<{ consoleProblems: string[]; allowedFailures: RegExp[] }>({
+  allowedFailures: [[], { option: true }],
   consoleProblems: [
-    async ({ page }, use) => {
+    async ({ page, allowedFailures }, use) => {
       const problems: string[] = [];
       page.on('console', (m) => {
         // Failed loads are reported below with their URL; a page answered 404 or 401 on purpose is not one.
@@ -14,7 +16,8 @@ export const test = base.extend<{ consoleProblems: string[] }>({
         if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(`${m.type()}: ${m.text()}`);
       });
       page.on('response', (r) => {
-        if (r.status() >= 400 && r.request().resourceType() !== 'document') problems.push(`${r.status()}: ${r.url()}`);
+        if (r.status() < 400 || r.request().resourceType() === 'document') return;
+        if (!allowedFailures.some((pattern) => pattern.test(r.url()))) problems.push(`${r.status()}: ${r.url()}`);
       });
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
       await use(problems);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { DOOR_KEY } from './playwright.config';
+import { DOOR_KEY, WALL_URL } from './playwright.config';
 
 test.describe('a guest browsing the catalogue', () => {
   test('sees the home page in English with a hero and rows', async ({ page }) => {
@@ -77,7 +77,7 @@ test.describe('a guest browsing the catalogue', () => {
 });
 
 test.describe('the password wall', () => {
-  const wall = 'http://localhost:8789';
+  const wall = WALL_URL;
 
   test('keeps the site closed until the door key is given', async ({ page }) => {
     const res = await page.goto(`${wall}/?lang=en`);
@@ -101,7 +101,7 @@ test.describe('without JavaScript', () => {
 
   test('the wall and the language links still work', async ({ page }) => {
     // Streamed Suspense boundaries need React's inline script, so the check uses a page rendered whole.
-    await page.goto('http://localhost:8789/category/films?lang=en');
+    await page.goto(`${WALL_URL}/category/films?lang=en`);
     await page.locator('input[type="password"]').fill(DOOR_KEY);
     await page.locator('input[type="password"]').press('Enter');
     await expect(page.locator('.grid .tile').first()).toBeVisible();

@@ -14,6 +14,12 @@ const server = (port: number, persist: string, vars = '') =>
   `node scripts/seed/index.ts --persist-to ${persist} && ` +
   `wrangler dev --port ${port} --persist-to ${persist} --var STREAM_IDENTITY_ENCODING:true --var DEV_OUTBOX:true ${PRODUCTION_REACT} ${vars}`;
 
+/** E2E_PORT moves both servers (PORT and PORT+1) so two runs can share a machine. */
+export const PORT = Number(process.env.E2E_PORT ?? 8788);
+export const WALL_PORT = PORT + 1;
+export const WALL_URL = `http://localhost:${WALL_PORT}`;
+export const BASE_URL = `http://localhost:${PORT}`;
+
 const launchOptions = {
   executablePath: chromiumPath,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -26,16 +32,16 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
-  use: { baseURL: 'http://localhost:8788', launchOptions, trace: 'off' },
+  use: { baseURL: BASE_URL, launchOptions, trace: 'off' },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /phone/ },
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /phone/ },
   ],
   webServer: [
-    { command: server(8788, '.wrangler/e2e'), url: 'http://localhost:8788/healthcheck', timeout: 120_000, reuseExistingServer: false, cwd: '..' },
+    { command: server(PORT, `.wrangler/e2e-${PORT}`), url: `http://localhost:${PORT}/healthcheck`, timeout: 120_000, reuseExistingServer: false, cwd: '..' },
     {
-      command: server(8789, '.wrangler/e2e-wall', `--var DOOR_KEY_HASH:${DOOR_KEY_HASH}`),
-      url: 'http://localhost:8789/healthcheck',
+      command: server(WALL_PORT, `.wrangler/e2e-wall-${WALL_PORT}`, `--var DOOR_KEY_HASH:${DOOR_KEY_HASH}`),
+      url: `http://localhost:${WALL_PORT}/healthcheck`,
       timeout: 120_000,
       reuseExistingServer: false,
       cwd: '..',

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { BASE_URL } from './playwright.config';
 
 /**
  * The account page and /settings/editLogin in a browser: each test registers a fresh user through
@@ -16,7 +17,7 @@ async function signUp(page: Page): Promise<string> {
   const login = await page.request.post('/api/auth/login', { data: { login: email, password: PASSWORD } });
   expect(login.status()).toBe(200);
   // The cookie banner would cover the bottom of the screenshots.
-  await page.context().addCookies([{ name: 'cookieConsent', value: '1', url: 'http://localhost:8788' }]);
+  await page.context().addCookies([{ name: 'cookieConsent', value: '1', url: BASE_URL }]);
   return email;
 }
 

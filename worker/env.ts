@@ -20,6 +20,8 @@ export type Variables = {
   /** One refresh per request, shared by parallel API calls (worker/proxy). */
   refreshing?: Promise<Tokens | null>;
   flash?: Flash[];
+  /** The visitor's `profile` cookie named one of their profiles, and the API accepted it (worker/session/user.ts). */
+  profileChosen?: boolean;
   /** GET /configs of this request (worker/pages/loaders.ts). */
   config?: Promise<Config>;
   /** API: the authenticated caller (worker/api/auth/middleware.ts). */

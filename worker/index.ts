@@ -14,6 +14,7 @@ import { sameOriginOnly } from './session/csrf';
 import { pageRenderer } from './pages/render';
 import { session } from './session/user';
 import { accessMode } from './session/access';
+import { profileGate } from './session/profile';
 import { pageRoutes, renderServerError, renderNotFound } from './pages/routes';
 
 /**
@@ -37,14 +38,14 @@ app.route('/dev/outbox', devOutbox);
 
 app.all('/api/*', apiForBrowsers);
 
-/** Built client chunks, icons and catalogue images (Workers static assets). */
-app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/catalogue/*'], async (c, next) => {
+/** Built client chunks, icons, catalogue images and profile avatars (Workers static assets). */
+app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/catalogue/*', '/avatars/*'], async (c, next) => {
   const res = await c.env.ASSETS.fetch(c.req.raw);
   if (res.status === 404) return next();
   return res;
 });
 
-app.use(session(), accessMode(), pageRenderer());
+app.use(session(), accessMode(), profileGate(), pageRenderer());
 app.route('/', pageRoutes);
 app.notFound(renderNotFound);
 app.onError(renderServerError);

@@ -17,7 +17,6 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> & {
 };
 
 export function Field({ name, label, error, hint, id = `field-${name}`, ...input }: FieldProps) {
-  const { t } = useI18n();
   const messageId = `${id}-message`;
   return (
     <div className="field" data-field={name}>
@@ -32,10 +31,18 @@ export function Field({ name, label, error, hint, id = `field-${name}`, ...input
         aria-describedby={error || hint ? messageId : undefined}
         {...input}
       />
-      <p id={messageId} className={error ? 'field__error' : 'field__hint'} data-message-for={name} aria-live="polite">
-        {error ? t(error) : hint}
-      </p>
+      <FieldMessage id={messageId} name={name} error={error} hint={hint} />
     </div>
+  );
+}
+
+/** The line under a field: its error (a translation key) or else its hint; `id` is the input's aria-describedby. */
+export function FieldMessage({ id, name, error, hint }: { id: string; name: string; error?: string; hint?: ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <p id={id} className={error ? 'field__error' : 'field__hint'} data-message-for={name} aria-live="polite">
+      {error ? t(error) : hint}
+    </p>
   );
 }
 

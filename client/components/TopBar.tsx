@@ -4,7 +4,9 @@ import type { User } from '../../worker/api/auth/schemas';
 import { useI18n } from '../i18n';
 import { LangMenuIsland } from '../islands/lang-menu';
 import { MobileMenuIsland } from '../islands/mobile-menu';
-import { menuHref } from './links';
+import { profileCard } from '../profiles/display';
+import { ProfileMenuIsland } from '../islands/profile-menu';
+import { KIDS_CATEGORY, menuHref, WHOS_WATCHING_PATH } from './links';
 
 export function Logo() {
   return (
@@ -35,43 +37,36 @@ function LoginButton({ path }: { path: string }) {
   );
 }
 
-/** Spec §3 Profile: a profile named Default displays the username instead (then the email or phone). */
-export function accountName(user: User): string {
-  const profile = user.profile;
-  if (profile.name && profile.name !== 'Default') return profile.name;
-  return profile.username || user.email || user.phone || '';
+/** The logout form (POST /logout, no JavaScript): an icon button. */
+function LogoutForm() {
+  const { t } = useI18n();
+  return (
+    <form className="logout-form" method="post" action="/logout">
+      <button className="icon-button logout-form__button" type="submit" title={t('LOGOUT')}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+          <path fill="currentColor" d="M14 3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h9v-2H5V5h9V3Zm2.6 4.4-1.4 1.4 2.2 2.2H9v2h8.4l-2.2 2.2 1.4 1.4L21 12l-4.4-4.6Z" />
+        </svg>
+        <span className="visually-hidden">{t('LOGOUT')}</span>
+      </button>
+    </form>
+  );
 }
 
+const isKid = (user?: User): boolean => !!user && !user.isAnonymous && user.profile.is_kid;
+
 /**
- * Spec §2 Menus, §6: guests see the login button; a logged-in user sees a link to the account page
- * (the slot of the profile dropdown, a later issue) and a logout form (POST /logout, no JavaScript).
+ * Spec §2 Menus, §6: guests see the login button; a logged-in user the profile dropdown (its
+ * trigger links to /whoswatching until the island is live, so it works without JavaScript).
  */
 function Account({ user, path }: { user?: User; path: string }) {
-  const { t } = useI18n();
   if (!user || user.isAnonymous) return <LoginButton path={path} />;
   return (
-    <>
-      <span className="top-bar__slot" data-slot="profile">
-        <a className="account-link" href="/profile" aria-current={path === '/profile' ? 'page' : undefined}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-            <path fill="currentColor" d="M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm0 13c-2.7 0-5 1.2-6.3 3a8 8 0 0 0 12.6 0c-1.3-1.8-3.6-3-6.3-3Zm0-9a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Z" />
-          </svg>
-          <span className="visually-hidden">{t('MY_ACCOUNT')}: </span>
-          {/* dir=auto: an email is cut at its end, an Arabic name at its own. */}
-          <span className="account-link__name" dir="auto">
-            {accountName(user)}
-          </span>
-        </a>
-      </span>
-      <form className="logout-form" method="post" action="/logout">
-        <button className="icon-button logout-form__button" type="submit" title={t('LOGOUT')}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-            <path fill="currentColor" d="M14 3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h9v-2H5V5h9V3Zm2.6 4.4-1.4 1.4 2.2 2.2H9v2h8.4l-2.2 2.2 1.4 1.4L21 12l-4.4-4.6Z" />
-          </svg>
-          <span className="visually-hidden">{t('LOGOUT')}</span>
-        </button>
-      </form>
-    </>
+    <ProfileMenuIsland
+      profiles={user.profiles.map((p) => profileCard(p, user))}
+      current={profileCard(user.profile, user)}
+      kid={user.profile.is_kid}
+      path={path}
+    />
   );
 }
 
@@ -82,11 +77,10 @@ function Account({ user, path }: { user?: User; path: string }) {
  */
 export function TopBar({ config, menu, path, user }: { config: Config; menu: MenuItem[]; path: string; user?: User }) {
   const { t } = useI18n();
-  const links = [
-    { href: '/', label: t('HOME') },
-    ...menu.map((item) => ({ href: menuHref(item), label: item.name })),
-    { href: '/favs', label: t('MY_LIST') },
-  ].map((l) => ({ ...l, current: l.href === path }));
+  // Spec §6: a kids profile gets a simplified bar: Home, the kids category, My List; no Subscribe.
+  const kid = isKid(user);
+  const middle = kid ? [{ href: `/category/${KIDS_CATEGORY}`, label: t('CATEGORY_KIDS') }] : menu.map((item) => ({ href: menuHref(item), label: item.name }));
+  const links = [{ href: '/', label: t('HOME') }, ...middle, { href: '/favs', label: t('MY_LIST') }].map((l) => ({ ...l, current: l.href === path }));
   return (
     <header className="top-bar" data-top-bar="">
       <div className="top-bar__start">
@@ -112,7 +106,7 @@ export function TopBar({ config, menu, path, user }: { config: Config; menu: Men
             </svg>
           </a>
         )}
-        {!config.free_platform && (
+        {!config.free_platform && !kid && (
           <a className="button button--primary top-bar__subscribe" href="/subscription">
             {t('SUBSCRIBE')}
           </a>
@@ -134,7 +128,8 @@ export function SimpleBar({ config, path, user }: { config: Config; path: string
       </div>
       <div className="top-bar__end">
         <LangMenuIsland langs={config.available_langs} path={pathWithoutLang(path)} />
-        {path !== '/login' && <Account user={user} path="/" />}
+        {/* The profile chooser offers its own way out: logout, no profile menu. */}
+        {path === WHOS_WATCHING_PATH && user && !user.isAnonymous ? <LogoutForm /> : path !== '/login' && <Account user={user} path="/" />}
       </div>
     </header>
   );

@@ -17,3 +17,9 @@ export function menuHref(item: Pick<MenuItem, 'slug' | 'type'>): string {
 
 /** Footer's fixed category slugs (spec §2 Footer). */
 export const FOOTER_CATEGORIES = ['series', 'films', 'documentaries', 'theatre'] as const;
+
+/** The kids category, the one catalogue link of a kids profile's top bar (spec §6). */
+export const KIDS_CATEGORY = 'kids';
+
+/** The profile chooser (spec §2 /whoswatching). */
+export const WHOS_WATCHING_PATH = '/whoswatching';

@@ -16,6 +16,9 @@ describe('account-form rules', () => {
     expect(checkRule('national', '0612345678')).toBe('PHONE_WITHOUT_LEADING_ZERO');
     expect(checkRule('national', '612345678')).toBeNull();
     expect(checkRule('code', '12345')).toBe('INVALID_CODE');
+    expect(checkRule('pin', '12a')).toBe('PIN_FORMAT');
+    expect(checkRule('pin', '12345')).toBe('PIN_FORMAT');
+    expect(checkRule('pin', '0420')).toBeNull();
     expect(checkRule('terms', '1', { checked: false })).toBe('TERMS_REQUIRED');
     expect(checkRule('terms', '1', { checked: true })).toBeNull();
     expect(checkRule('required', '  ')).toBe('ALL_FIELDS_REQUIRED');

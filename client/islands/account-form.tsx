@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { checkCode, checkConfirmation, checkEmail, checkNationalNumber, checkPassword } from '../account/rules';
+import { checkPin } from '../profiles/pin';
 import { defineIsland } from '../island';
 import { useI18n } from '../i18n';
 
@@ -31,7 +32,7 @@ import { useI18n } from '../i18n';
  *   'email' (VALID_EMAIL_REQUIRED), 'password' (PASSWORD_CONDITION[_STRONG]),
  *   'confirmation' (PASSWORD_CONFIRMATION_FAILED: equals the field ruled 'password', or `confirms`),
  *   'national' (phone typed without leading zero: PHONE_WITHOUT_LEADING_ZERO / VALID_PHONE_REQUIRED),
- *   'code' (6 digits: INVALID_CODE), 'terms' (checked checkbox: TERMS_REQUIRED),
+ *   'code' (6 digits: INVALID_CODE), 'pin' (a profile PIN, 4 digits: PIN_FORMAT), 'terms' (checked checkbox: TERMS_REQUIRED),
  *   'required' (non-empty: ALL_FIELDS_REQUIRED).
  * - `strong`: option STRONG_PASSWORD (a special character too).
  * - `confirms`: the field a 'confirmation' must equal (default: the first field ruled 'password').
@@ -41,7 +42,7 @@ import { useI18n } from '../i18n';
  * Example: `<AccountFormIsland rules={{ email: 'email', password: 'password', password_confirmation:
  * 'confirmation', phone_national: 'national', code: 'code', terms: 'terms' }} strong={false} />`
  */
-export type AccountRule = 'email' | 'password' | 'confirmation' | 'national' | 'code' | 'terms' | 'required';
+export type AccountRule = 'email' | 'password' | 'confirmation' | 'national' | 'code' | 'pin' | 'terms' | 'required';
 
 export type AccountFormProps = {
   rules: Record<string, AccountRule>;
@@ -69,6 +70,8 @@ export function checkRule(rule: AccountRule, value: string, options: { checked?:
       return checkNationalNumber(value);
     case 'code':
       return checkCode(value);
+    case 'pin':
+      return checkPin(value);
     case 'terms':
       return options.checked ? null : 'TERMS_REQUIRED';
     case 'required':

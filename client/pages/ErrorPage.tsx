@@ -1,15 +1,20 @@
 import { useI18n } from '../i18n';
 
-export type ErrorView = { status: number; messageKey: string; action: 'home' | 'login' };
+/** `headingKey`: the heading's translation key, when it is not the status code. */
+export type ErrorView = { status: number; messageKey: string; action: 'home' | 'login'; headingKey?: string };
 
 /**
  * Spec §8 Error page by status: 404 → PAGE_DOES_NOT_EXIST (the 404 page); 403 with USER_SUSPENDED →
- * ACCOUNT_SUSPENDED and a login button; other 403 → ERROR_OCCURRED; 429 → TOO_MANY_REQUESTS;
+ * ACCOUNT_SUSPENDED and a login button; 403 CONTENT_NOT_AVAILABLE (a title above the profile's age
+ * limit, spec §5) → 'content not available'; other 403 → ERROR_OCCURRED; 429 → TOO_MANY_REQUESTS;
  * anything else is shown as 500 with 'Oops! ' and ERROR_OCCURRED.
  */
 export function errorView(status: number, body = ''): ErrorView {
   if (status === 404) return { status, messageKey: 'PAGE_DOES_NOT_EXIST', action: 'home' };
   if (status === 403 && body.includes('USER_SUSPENDED')) return { status, messageKey: 'ACCOUNT_SUSPENDED', action: 'login' };
+  if (status === 403 && body.includes('CONTENT_NOT_AVAILABLE')) {
+    return { status, headingKey: 'CONTENT_NOT_AVAILABLE', messageKey: 'CONTENT_NOT_AVAILABLE_TEXT', action: 'home' };
+  }
   if (status === 403) return { status, messageKey: 'ERROR_OCCURRED', action: 'home' };
   if (status === 429) return { status, messageKey: 'TOO_MANY_REQUESTS', action: 'home' };
   return { status: 500, messageKey: 'OOPS_ERROR_OCCURRED', action: 'home' };
@@ -18,7 +23,7 @@ export function errorView(status: number, body = ''): ErrorView {
 /** The 404 page ('Erreur 404'), 500 page ('Erreur 500') and the generic error page, each with a way back. */
 export function ErrorPage({ view, notFound = false }: { view: ErrorView; notFound?: boolean }) {
   const { t } = useI18n();
-  const heading = view.status === 404 || view.status === 500 ? t(`ERROR_${view.status}`) : String(view.status);
+  const heading = view.headingKey ? t(view.headingKey) : view.status === 404 || view.status === 500 ? t(`ERROR_${view.status}`) : String(view.status);
   return (
     <div className="error-page">
       <p className="error-page__code" aria-hidden="true">

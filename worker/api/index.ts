@@ -6,6 +6,7 @@ import type { ApiErrorBody } from './errors';
 import { pages } from './pages/routes';
 import { auth } from './auth/routes';
 import { actions } from './actions/routes';
+import { profiles } from './profiles/routes';
 
 /**
  * The built-in origin API (spec §7), reached in-process through the /api proxy.
@@ -15,6 +16,7 @@ export const api = new Hono<AppEnv>({ strict: false })
   .route('/configs', configs)
   .route('/pages', pages)
   .route('/auth', auth)
+  .route('/auth', profiles)
   .route('/actions', actions)
   .notFound((c) => c.json({ status: 404, message: `E_ROUTE_NOT_FOUND: ${c.req.method} ${c.req.path}` } satisfies ApiErrorBody, 404))
   .onError((err, c) => {

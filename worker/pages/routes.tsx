@@ -13,6 +13,8 @@ import { loadCategory, loadContent, loadNavigation, loadTop } from './loaders';
 import { isBot, renderPage } from './render';
 import { authPages } from './auth/routes';
 import { settingsPages } from './settings/routes';
+import { profilePages } from './profiles/routes';
+import { whosWatchingPages } from './profiles/whoswatching';
 
 /** The editorial category whose first featured title is the home hero (GET /pages/category/top-home). */
 const HOME_TOP_CATEGORY = 'home';
@@ -39,12 +41,19 @@ async function settleForBots(c: Context<AppEnv>, promises: Promise<unknown>[]): 
 
 const pageParam = (c: Context): number => Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
 
-/** Runs a loader; an API 404 becomes the 404 page, other failures the 500 page (via onError). */
+/**
+ * Runs a loader; an API 404 becomes the 404 page, a 403 CONTENT_NOT_AVAILABLE (a title above the
+ * profile's age limit, spec §5) the 403 page saying so, other failures the 500 page (via onError).
+ */
 async function orNotFound<T>(c: Context<AppEnv>, load: Promise<T>): Promise<T | Response> {
   try {
     return await load;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return renderNotFound(c);
+    if (error instanceof ApiError && error.status === 403 && error.message.startsWith('CONTENT_NOT_AVAILABLE')) {
+      const t = translate(c.get('lang'));
+      return renderPage(c, <ErrorPage view={errorView(403, error.message)} />, { title: t('CONTENT_NOT_AVAILABLE'), description: t('CONTENT_NOT_AVAILABLE_TEXT') }, 403);
+    }
     throw error;
   }
 }
@@ -123,8 +132,10 @@ export const pageRoutes = new Hono<AppEnv>()
     const t = translate(c.get('lang'));
     const status = Number.parseInt(c.req.query('code') ?? '500', 10) || 500;
     const view = errorView(status, c.req.query('reason') ?? '');
-    const title = view.status === 404 || view.status === 500 ? t(`ERROR_${view.status}`) : t('ERROR');
+    const title = view.headingKey ? t(view.headingKey) : view.status === 404 || view.status === 500 ? t(`ERROR_${view.status}`) : t('ERROR');
     return renderPage(c, <ErrorPage view={view} />, { title });
   })
   .route('/', authPages)
-  .route('/', settingsPages);
+  .route('/', settingsPages)
+  .route('/', profilePages)
+  .route('/', whosWatchingPages);

@@ -1,9 +1,18 @@
-/** Paths whose GET answers are cached in KV per language (they change rarely, every page needs them). */
-const CACHEABLE = new Set(['/configs', '/pages/menu', '/pages/navigation']);
+/** Paths whose GET answers are cached in KV per URL (they change rarely, every page needs them), for everyone. */
+const SHARED = new Set(['/configs', '/pages/menu', '/pages/ratings']);
+/**
+ * Cached for guests only: the answer depends on the viewer (spec §5 Age restriction filter), so a
+ * logged-in caller (a token at the point of decision) always goes to the API.
+ */
+const GUESTS_ONLY = new Set(['/pages/navigation']);
 /** A stale copy is kept this long to serve when the upstream fails. */
 const KEEP_SECONDS = 7 * 24 * 3600;
 
-export const isCacheable = (pathname: string): boolean => CACHEABLE.has(pathname.replace(/\/$/, ''));
+/** Whether a GET of `pathname` is served from KV; `loggedIn`: the call carries the visitor's token. */
+export function isCacheable(pathname: string, loggedIn: boolean): boolean {
+  const path = pathname.replace(/\/$/, '');
+  return SHARED.has(path) || (!loggedIn && GUESTS_ONLY.has(path));
+}
 
 type Entry = { body: string; contentType: string; storedAt: number };
 

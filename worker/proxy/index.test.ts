@@ -1,7 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ageLimit } from '../../client/profiles/age';
+import { Navigation } from '../api/pages/schemas';
+import { registeredUser } from '../test/accounts';
 import app from '../index';
+import { isCacheable } from './cache';
 
 const ORIGIN = 'https://api.example.test';
 
@@ -32,6 +36,42 @@ describe('/api proxy to the built-in API', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('x-cache')).toBeNull();
     expect(JSON.parse(body)).toEqual({ status: 404, message: 'CATEGORY_NOT_FOUND: unknown-category' });
+  });
+});
+
+describe('KV cache and the viewer (spec §5: navigation is filtered by profile)', () => {
+  it('caches configs, menu and ratings for everyone, navigation for guests only', () => {
+    for (const path of ['/configs', '/pages/menu', '/pages/menu/', '/pages/ratings']) {
+      expect(isCacheable(path, false), path).toBe(true);
+      expect(isCacheable(path, true), path).toBe(true);
+    }
+    expect(isCacheable('/pages/navigation', false)).toBe(true);
+    expect(isCacheable('/pages/navigation', true)).toBe(false);
+    expect(isCacheable('/pages/content/x', false)).toBe(false);
+    expect(isCacheable('/pages/category/films', false)).toBe(false);
+  });
+
+  it("never serves a guest's cached navigation to a logged-in viewer, who goes to the API each time", async () => {
+    const kid = await registeredUser();
+    await env.DB.prepare("UPDATE profiles SET age_restriction = '12-age-restriction', is_kid = 1 WHERE user_id = ?").bind(kid.id).run();
+    const cookie = `token=${encodeURIComponent(JSON.stringify(kid.tokens))}`;
+    const above12 = (body: string) =>
+      Navigation.parse(JSON.parse(body))
+        .flatMap((r) => r.contents)
+        .filter((c) => (ageLimit(c.age_restriction) ?? 0) > 12);
+
+    await call('/api/pages/navigation?lang=ar');
+    const guest = await call('/api/pages/navigation?lang=ar');
+    expect(guest.res.headers.get('x-cache')).toBe('HIT');
+    expect(above12(guest.body).length).toBeGreaterThan(0);
+    for (let i = 0; i < 2; i++) {
+      const kids = await call('/api/pages/navigation?lang=ar', {}, { headers: { cookie } });
+      expect(kids.res.status).toBe(200);
+      expect(kids.res.headers.get('x-cache')).toBeNull();
+      expect(above12(kids.body)).toEqual([]);
+    }
+    const configs = await call('/api/configs?lang=ar', {}, { headers: { cookie } });
+    expect(configs.res.headers.get('x-cache')).toMatch(/^(MISS|HIT)$/);
   });
 });
 

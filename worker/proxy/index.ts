@@ -19,7 +19,8 @@ const SESSION_ENDED = ['NOT_AUTHORIZED:', 'E_INVALID_JWT_REFRESH_TOKEN'];
  * Adds the device-id header, the lang query parameter, the visitor's IP/place/agent and, from the
  * HttpOnly `token` cookie, `Authorization: Bearer`. A 401 is answered by one refresh (shared by all
  * calls of the request) and one retry, and the cookie is rewritten; an ended session clears it.
- * GET /configs, /pages/menu and /pages/navigation are served from the KV cache (./cache.ts).
+ * GET /configs, /pages/menu, /pages/ratings and (guests only) /pages/navigation are served from the
+ * KV cache (./cache.ts).
  */
 export async function forward(c: Context<AppEnv>, pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
   const url = new URL(pathAndQuery, c.env.API_ORIGIN || INTERNAL_ORIGIN);
@@ -45,9 +46,9 @@ export async function forward(c: Context<AppEnv>, pathAndQuery: string, init: Re
     const answer = c.env.API_ORIGIN ? fetch(request) : Promise.resolve(api.fetch(request, c.env, c.executionCtx));
     return answer.catch(unreachable);
   };
-  if (method === 'GET' && isCacheable(url.pathname)) return cachedFetch(c.env, c.executionCtx, url, () => send(null));
-
   const tokens = sessionless ? null : currentTokens(c);
+  if (method === 'GET' && isCacheable(url.pathname, tokens !== null)) return cachedFetch(c.env, c.executionCtx, url, () => send(null));
+
   let res = await send(tokens);
   if (res.status === 401 && tokens && !(await endsSession(res))) {
     const fresh = await refreshOnce(c, tokens);

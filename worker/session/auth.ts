@@ -3,7 +3,7 @@ import { ApiError } from '../../client/api';
 import { Tokens } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
 import { serverApi } from '../pages/loaders';
-import { clearTokens, currentTokens, writeTokens } from './cookies';
+import { clearProfileCookie, clearTokens, currentTokens, writeTokens } from './cookies';
 import { guestUser } from './user';
 
 const asRecord = (value: unknown): Record<string, unknown> =>
@@ -44,6 +44,8 @@ export async function login(c: Context<AppEnv>, credentials: { login: string; pa
   const tokens = Tokens.safeParse(answer);
   if (!tokens.success) return new ApiError(502, 'BAD_GATEWAY: login answer');
   writeTokens(c, tokens.data);
+  // A new session: who is watching is asked again (spec §2 /whoswatching after login).
+  clearProfileCookie(c);
   c.set('user', undefined);
   return null;
 }

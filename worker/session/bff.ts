@@ -2,8 +2,16 @@ import type { Context } from 'hono';
 import { Tokens } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
 import { forward } from '../proxy';
-import { writeTokens } from './cookies';
+import { clearProfileCookie, setProfileCookie, writeTokens } from './cookies';
 import { logout } from './auth';
+
+/** The profile a successful call makes current: GET auth/profile/pin?id= or GET auth/user?profile=. */
+function chosenProfile(path: string, method: string, query: URLSearchParams): number | undefined {
+  if (method !== 'GET') return undefined;
+  const raw = path === '/auth/profile/pin' ? query.get('id') : path === '/auth/user' ? query.get('profile') : null;
+  const id = Number(raw);
+  return raw && Number.isInteger(id) && id > 0 ? id : undefined;
+}
 
 /**
  * `/api/*` for the browser (backend for frontend): islands call the API with the HttpOnly token
@@ -28,8 +36,12 @@ export async function apiForBrowsers(c: Context<AppEnv>): Promise<Response> {
     const tokens = Tokens.safeParse(await res.json().catch(() => null));
     if (!tokens.success) return c.json({ status: 502, message: 'BAD_GATEWAY: login answer' }, 502);
     writeTokens(c, tokens.data);
+    clearProfileCookie(c);
     return c.json({ status: 200, message: 'LOGGED_IN' });
   }
+  // Spec §4 Profile switching: the chosen profile persists in the `profile` cookie.
+  const chosen = chosenProfile(path, method, url.searchParams);
+  if (chosen !== undefined && res.ok) setProfileCookie(c, chosen);
   // Through the context, so the cookies this request rewrote (refresh, logout) are sent too.
   return c.newResponse(res.body, res);
 }

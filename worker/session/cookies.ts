@@ -91,3 +91,23 @@ export const readResetToken = (c: Context<AppEnv>): string => getCookie(c, RESET
 export function clearResetToken(c: Context<AppEnv>): void {
   deleteCookie(c, RESET_TOKEN_COOKIE, { path: '/', secure: true });
 }
+
+/**
+ * Spec §3 client state `profile`: the chosen profile's id, kept 365 days. Not HttpOnly: it holds no
+ * secret (the API checks the session's unlock), and the islands mirror it in localStorage.
+ * Absent after login, which makes the pages ask who is watching (worker/session/profile.ts).
+ */
+export const PROFILE_COOKIE = 'profile';
+
+export function readProfileCookie(c: Context<AppEnv>): number | undefined {
+  const id = Number(getCookie(c, PROFILE_COOKIE));
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+export function setProfileCookie(c: Context<AppEnv>, profileId: number): void {
+  setCookie(c, PROFILE_COOKIE, String(profileId), { path: '/', maxAge: YEAR, secure: true, sameSite: 'Lax' });
+}
+
+export function clearProfileCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, PROFILE_COOKIE, { path: '/', secure: true });
+}

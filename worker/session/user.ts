@@ -4,7 +4,7 @@ import { ApiError } from '../../client/api';
 import { User, type Profile } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
 import { serverApi } from '../pages/loaders';
-import { clearTokens, currentTokens } from './cookies';
+import { clearProfileCookie, clearTokens, currentTokens, readProfileCookie } from './cookies';
 import { callApi } from './auth';
 
 /** Spec §3 Anonymous guest user: the fixed id of the guest. */
@@ -19,6 +19,7 @@ export const GUEST_PROFILE: Profile = {
   age_restriction: 'no-age-restriction',
   pin_is_activated: false,
   has_pin: false,
+  locked: false,
   autoplay: true,
   method_payment: '',
   username: null,
@@ -88,7 +89,7 @@ export async function loadUser(c: Context<AppEnv>): Promise<User> {
   let user = guestUser(c.env.FORCE_LANG);
   if (currentTokens(c)) {
     try {
-      user = await serverApi(c).request('/auth/user', (v) => User.parse(v));
+      user = await fetchUser(c);
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) throw error;
       console.error(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'user fetch failed', status: error instanceof ApiError ? error.status : 0 }));
@@ -96,6 +97,29 @@ export async function loadUser(c: Context<AppEnv>): Promise<User> {
   }
   c.set('user', user);
   return user;
+}
+
+/**
+ * GET auth/user as the chosen profile (spec §4: the `profile` cookie, sent as ?profile=). When that
+ * profile is gone or locked in this session (a new login), the cookie is dropped and the user is
+ * fetched without a choice, so the pages ask who is watching (worker/session/profile.ts).
+ */
+async function fetchUser(c: Context<AppEnv>): Promise<User> {
+  const api = serverApi(c);
+  const chosen = readProfileCookie(c);
+  if (chosen !== undefined) {
+    try {
+      const user = await api.request(`/auth/user?profile=${chosen}`, (v) => User.parse(v));
+      c.set('profileChosen', true);
+      return user;
+    } catch (error) {
+      const refused = error instanceof ApiError && /^(PROFILE_LOCKED|PROFILE_NOT_FOUND)/.test(error.message);
+      if (!refused) throw error;
+      clearProfileCookie(c);
+    }
+  }
+  c.set('profileChosen', false);
+  return api.request('/auth/user', (v) => User.parse(v));
 }
 
 /**

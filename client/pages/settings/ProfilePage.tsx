@@ -3,6 +3,7 @@ import { displayName } from '../../components/format';
 import { formatDate, useI18n, type Lang } from '../../i18n';
 import { SettingsDeleteAccountIsland } from '../../islands/settings-delete-account';
 import { SettingsNotificationsIsland } from '../../islands/settings-notifications';
+import { ProfileManager, type ProfilesData } from '../profiles/ProfileCards';
 import { describeAgent, formatDateTime } from './format';
 import { FormNote, SettingsSection, VerifiedValue, type FormState } from './forms';
 
@@ -18,6 +19,8 @@ export type ProfilePageProps = {
   premium: boolean;
   /** The visitor's time zone for the device history times. */
   timeZone: string;
+  /** The ?type=profiles tab: the account's profiles (the list of /profiles). */
+  profiles?: ProfilesData;
   /** Answer of the last language or notification submission when it failed. */
   lang?: FormState;
   notifications?: FormState;
@@ -46,12 +49,12 @@ function Tabs({ tab }: { tab: ProfileTab }) {
   );
 }
 
-/** Profiles and subscriptions arrive with later issues: a polite note instead of an error. */
-function Placeholder({ tab }: { tab: Exclude<ProfileTab, 'account'> }) {
+/** Subscriptions arrive with a later issue: a polite note instead of an error. */
+function Placeholder() {
   const { t } = useI18n();
   return (
-    <SettingsSection id={tab} title={t(tab === 'profiles' ? 'PROFILES' : 'SUBSCRIPTION')}>
-      <p className="settings__text">{t(tab === 'profiles' ? 'PROFILES_COMING_SOON' : 'SUBSCRIPTIONS_COMING_SOON')}</p>
+    <SettingsSection id="subscriptions" title={t('SUBSCRIPTION')}>
+      <p className="settings__text">{t('SUBSCRIPTIONS_COMING_SOON')}</p>
       <p>
         <a className="button button--ghost" href="/profile">
           {t('BACK_TO_ACCOUNT')}
@@ -187,8 +190,13 @@ export function ProfilePage(props: ProfilePageProps) {
         <h1>{t('TITLE_SETTINGS_PROFILE')}</h1>
       </header>
       <Tabs tab={tab} />
-      {tab !== 'account' ? (
-        <Placeholder tab={tab} />
+      {tab === 'profiles' && props.profiles ? (
+        <SettingsSection id="profiles" title={t('PROFILES')}>
+          <p className="settings__text">{t('PROFILES_TEXT')}</p>
+          <ProfileManager data={props.profiles} heading="h3" />
+        </SettingsSection>
+      ) : tab !== 'account' ? (
+        <Placeholder />
       ) : (
         <>
           <AccountFacts user={user} premium={props.premium} />

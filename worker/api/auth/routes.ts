@@ -30,6 +30,7 @@ import {
   UserQuery,
 } from './schemas';
 import { refreshSession, revokeSessions, sha256, startSession } from './tokens';
+import { resolveViewer, setCurrentProfile } from '../profiles/queries';
 import { devices, findUserById, findUserByLogin, rethrowUnique, userView, type UserRow } from './users';
 
 /**
@@ -267,9 +268,23 @@ export const auth = new Hono<AppEnv>()
   })
 
   /** GET auth/user[?profile=id]: the user (spec §3) with the selected profile. */
-  .get('/user', requireAuth, zValidator('query', UserQuery, validationHook), async (c) =>
-    c.json(await userView(c.env.DB, caller(c).user, c.req.valid('query').profile)),
-  )
+  /**
+   * GET auth/user (optional ?profile={id}): with a profile, that profile becomes this session's
+   * current one (spec §4 SET_PROFILE): 404 PROFILE_NOT_FOUND if it is not one of the user's visible
+   * profiles, 403 PROFILE_LOCKED if its PIN was not entered (GET auth/profile/pin unlocks it).
+   */
+  .get('/user', requireAuth, zValidator('query', UserQuery, validationHook), async (c) => {
+    const { user, sessionId } = caller(c);
+    const requested = c.req.valid('query').profile;
+    const viewer = await resolveViewer(c.env.DB, user, sessionId, await readConfig(c.env), requested);
+    if (viewer === 'missing') apiError(404, 'PROFILE_NOT_FOUND', String(requested));
+    if (viewer.locked && requested !== undefined) apiError(403, 'PROFILE_LOCKED', String(requested));
+    if (requested !== undefined && requested !== viewer.currentId) {
+      await setCurrentProfile(c.env.DB, sessionId, requested);
+      return c.json(await userView(c.env.DB, user, { ...viewer, currentId: requested }));
+    }
+    return c.json(await userView(c.env.DB, user, viewer));
+  })
 
   /** GET /auth/devices: the device history of the account page. */
   .get('/devices', requireAuth, async (c) => {
@@ -341,7 +356,9 @@ export const auth = new Hono<AppEnv>()
     if (passwordChanged) await revokeSessions(c.env.DB, { userId: user.id, except: sessionId }, 'password-change');
     const updated = await findUserById(c.env.DB, user.id);
     if (!updated) apiError(404, 'USER_NOT_FOUND');
-    return c.json(await userView(c.env.DB, updated));
+    const viewer = await resolveViewer(c.env.DB, updated, sessionId, await readConfig(c.env));
+    if (viewer === 'missing') apiError(500, 'INTERNAL_ERROR', 'user without profile');
+    return c.json(await userView(c.env.DB, updated, viewer));
   })
 
   /** DELETE auth/user: deletes the account and everything attached to it; needs the password. */

@@ -92,6 +92,8 @@ export const Profile = z.object({
   age_restriction: z.string(),
   pin_is_activated: z.boolean(),
   has_pin: z.boolean(),
+  /** A PIN is active and this session has not unlocked the profile (spec §4 profile/pin lock). */
+  locked: z.boolean(),
   autoplay: z.boolean(),
   method_payment: z.string(),
   username: z.string().nullable(),

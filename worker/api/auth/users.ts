@@ -1,6 +1,7 @@
 import { isLang } from '../../../client/i18n';
 import { apiError } from '../errors';
-import type { Device, Profile, User } from './schemas';
+import type { Device, User } from './schemas';
+import { toProfile, type Viewer } from '../profiles/queries';
 
 /** A users row (worker/db/migrations/0002_accounts.sql). */
 export type UserRow = {
@@ -34,52 +35,12 @@ export type UserRow = {
   created_at: string;
 };
 
-type ProfileRow = {
-  id: number;
-  name: string;
-  picture: string;
-  is_kid: number;
-  age_restriction: string;
-  pin_hash: string | null;
-  pin_is_activated: number;
-  autoplay: number;
-  method_payment: string;
-  username: string | null;
-  gender: string | null;
-  last_name: string | null;
-  first_name: string | null;
-  address: string | null;
-  zip_code: string | null;
-  country: string | null;
-  birth: string | null;
-};
-
 /** Finds a user by email (lower-cased) or phone (E.164): the `login` of POST auth/login. */
 export const findUserByLogin = (db: D1Database, login: string): Promise<UserRow | null> =>
   db.prepare('SELECT * FROM users WHERE email = ?1 OR phone = ?1').bind(login).first<UserRow>();
 
 export const findUserById = (db: D1Database, id: string): Promise<UserRow | null> =>
   db.prepare('SELECT * FROM users WHERE id = ?').bind(id).first<UserRow>();
-
-export const toProfile = (row: ProfileRow): Profile => ({
-  id: row.id,
-  name: row.name,
-  picture: row.picture,
-  is_kid: row.is_kid === 1,
-  age_restriction: row.age_restriction,
-  pin_is_activated: row.pin_is_activated === 1,
-  has_pin: row.pin_hash !== null,
-  autoplay: row.autoplay === 1,
-  method_payment: row.method_payment,
-  username: row.username,
-  gender: row.gender,
-  last_name: row.last_name,
-  first_name: row.first_name,
-  address: row.address,
-  zipCode: row.zip_code,
-  country: row.country,
-  birth: row.birth,
-});
 
 const parseJson = <T>(text: string, fallback: T): T => {
   try {
@@ -90,18 +51,18 @@ const parseJson = <T>(text: string, fallback: T): T => {
 };
 
 /**
- * GET auth/user (spec §3 User): the row, its profiles, and the selected profile's favourites,
- * likes and watched times. `profileId` must be one of the user's profiles (else the first).
+ * GET auth/user (spec §3 User): the row, the visible profiles, and the viewing profile's
+ * favourites, likes and watched times (none while that profile is locked).
  */
-export async function userView(db: D1Database, row: UserRow, profileId?: number): Promise<User> {
-  const { results: profileRows } = await db.prepare('SELECT * FROM profiles WHERE user_id = ? ORDER BY id').bind(row.id).all<ProfileRow>();
-  const profiles = profileRows.map(toProfile);
-  const profile = profiles.find((p) => p.id === profileId) ?? profiles[0];
-  if (!profile) apiError(500, 'INTERNAL_ERROR', 'user without profile');
-  const { results: actions } = await db
-    .prepare("SELECT content_id, type, time FROM actions WHERE profile_id = ? AND type IN ('fav', 'like', 'watched') ORDER BY updated_at DESC")
-    .bind(profile.id)
-    .all<{ content_id: number; type: string; time: number | null }>();
+export async function userView(db: D1Database, row: UserRow, viewer: Viewer): Promise<User> {
+  const profiles = viewer.rows.map((p) => toProfile(p, viewer.currentId));
+  const profile = toProfile(viewer.row, viewer.currentId);
+  const { results: actions } = profile.locked
+    ? { results: [] }
+    : await db
+        .prepare("SELECT content_id, type, time FROM actions WHERE profile_id = ? AND type IN ('fav', 'like', 'watched') ORDER BY updated_at DESC")
+        .bind(profile.id)
+        .all<{ content_id: number; type: string; time: number | null }>();
   const ofType = (type: string) => actions.filter((a) => a.type === type);
   const watched = ofType('watched').map((a) => ({ id: a.content_id, time: a.time ?? 0 }));
   return {

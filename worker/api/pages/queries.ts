@@ -1,5 +1,5 @@
 import type { Lang } from '../../../client/i18n';
-import type { CategoryRef, Content, Episode, MenuItem, NavigationRow, Season } from './schemas';
+import type { CategoryRef, Content, Episode, MenuItem, NavigationRow, Rating, Season } from './schemas';
 
 type DB = Pick<Env, 'DB'>;
 
@@ -49,6 +49,29 @@ const CATEGORY_TEXT = `LEFT JOIN category_i18n ci ON ci.category_id = cat.id AND
   LEFT JOIN category_i18n ce ON ce.category_id = cat.id AND ce.lang = 'en'`;
 /** Only published contents (publication_date_start reached) are listed. */
 const PUBLISHED = `c.publication_date_start <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now')`;
+
+/**
+ * The viewer's age limit (spec §5 Age restriction filter): the N of the profile's
+ * '{N}-age-restriction', or null for 'no-age-restriction' and guests (nothing filtered).
+ * Get it in a route with `await viewerAgeLimit(c)` (worker/api/profiles/viewer.ts).
+ */
+export type AgeLimit = number | null;
+
+/**
+ * Spec §5 Age restriction filter as one SQL condition, for every query that lists contents
+ * (home rows, categories, top, content pages, episodes, related; search and favourites too).
+ * True when the content `alias` may be shown to a viewer whose age limit is bound to `?{param}`:
+ * no maturity category (child of the 'maturity' parent) of the content — or of its parent, so
+ * episodes follow their series — has a `rating` above the limit. Content without a maturity
+ * category is kept; a null limit keeps everything (`rating > NULL` is never true).
+ *
+ *   db.prepare(`SELECT c.id FROM contents c WHERE c.parent_id IS NULL AND ${ageAllowed(2)} LIMIT ?1`).bind(limit, age)
+ *
+ * Use numbered parameters (`?N`) throughout the statement and bind the limit at position `param`.
+ */
+export const ageAllowed = (param: number, alias = 'c'): string => `NOT EXISTS (SELECT 1 FROM content_categories age_cc
+    JOIN categories age_cat ON age_cat.id = age_cc.category_id JOIN categories age_p ON age_p.id = age_cat.parent_id
+    WHERE age_cc.content_id IN (${alias}.id, ${alias}.parent_id) AND age_p.slug = 'maturity' AND age_cat.rating > ?${param})`;
 
 const jsonList = (text: string): string[] => {
   const value: unknown = JSON.parse(text);
@@ -128,48 +151,59 @@ export async function categoryBySlug(env: DB, lang: Lang, slug: string): Promise
   return row ? { ...toCategoryRef(row), description: row.description } : null;
 }
 
-/** Published top-level contents of a category, by position; `featured` keeps featured ones only. */
+/**
+ * Published top-level contents of a category that the viewer may see, by position; `featured` keeps
+ * featured ones only. `total` counts the same filtered set.
+ */
 export async function categoryContents(
   env: DB,
   lang: Lang,
+  age: AgeLimit,
   categoryId: number,
   { limit, offset, featured = false }: { limit: number; offset: number; featured?: boolean },
 ): Promise<{ contents: Content[]; total: number }> {
-  const where = `cc.category_id = ?1 AND c.parent_id IS NULL AND ${PUBLISHED} ${featured ? 'AND c.featured = 1' : ''}`;
+  const where = `cc.category_id = ?1 AND c.parent_id IS NULL AND ${PUBLISHED} AND ${ageAllowed(2)} ${featured ? 'AND c.featured = 1' : ''}`;
   const [ids, count] = await env.DB.batch<{ id: number } | { n: number }>([
     env.DB.prepare(`SELECT c.id FROM content_categories cc JOIN contents c ON c.id = cc.content_id
-      WHERE ${where} ORDER BY cc.position, c.id LIMIT ?2 OFFSET ?3`).bind(categoryId, limit, offset),
-    env.DB.prepare(`SELECT COUNT(*) AS n FROM content_categories cc JOIN contents c ON c.id = cc.content_id WHERE ${where}`).bind(categoryId),
+      WHERE ${where} ORDER BY cc.position, c.id LIMIT ?3 OFFSET ?4`).bind(categoryId, age, limit, offset),
+    env.DB.prepare(`SELECT COUNT(*) AS n FROM content_categories cc JOIN contents c ON c.id = cc.content_id WHERE ${where}`).bind(categoryId, age),
   ]);
   const contentIds = (ids?.results as { id: number }[]).map((r) => r.id);
   return { contents: await contentsByIds(env, lang, contentIds), total: (count?.results[0] as { n: number } | undefined)?.n ?? 0 };
 }
 
-export async function contentBySlug(env: DB, lang: Lang, slug: string): Promise<Content | null> {
-  const row = await env.DB.prepare(`SELECT c.id FROM contents c WHERE c.slug = ?1 AND ${PUBLISHED}`).bind(slug).first<{ id: number }>();
+/**
+ * A published content by slug; null when there is none, 'restricted' when the viewer's age limit
+ * hides it (its data is not even loaded).
+ */
+export async function contentBySlug(env: DB, lang: Lang, age: AgeLimit, slug: string): Promise<Content | 'restricted' | null> {
+  const row = await env.DB.prepare(`SELECT c.id, ${ageAllowed(2)} AS allowed FROM contents c WHERE c.slug = ?1 AND ${PUBLISHED}`)
+    .bind(slug, age)
+    .first<{ id: number; allowed: number }>();
   if (!row) return null;
+  if (!row.allowed) return 'restricted';
   const [content] = await contentsByIds(env, lang, [row.id]);
   return content ?? null;
 }
 
-/** Episodes of a series grouped by season. */
-export async function seasonsOf(env: DB, lang: Lang, seriesId: number): Promise<Season[]> {
+/** Episodes of a series grouped by season (none when the series, or an episode, is above the age limit). */
+export async function seasonsOf(env: DB, lang: Lang, age: AgeLimit, seriesId: number): Promise<Season[]> {
   const { results } = await env.DB.prepare(`SELECT c.id, c.slug, c.season_number, c.episode_number, c.duration, c.tile_image,
       COALESCE(t.name_long, te.name_long, c.original_title) AS name_long, COALESCE(t.synopsis, te.synopsis) AS synopsis
-      FROM contents c ${CONTENT_TEXT} WHERE c.parent_id = ?2 AND ${PUBLISHED}
-      ORDER BY c.season_number, c.episode_number`).bind(lang, seriesId).all<Episode>();
+      FROM contents c ${CONTENT_TEXT} WHERE c.parent_id = ?2 AND ${PUBLISHED} AND ${ageAllowed(3)}
+      ORDER BY c.season_number, c.episode_number`).bind(lang, seriesId, age).all<Episode>();
   const seasons = Map.groupBy(results, (e) => e.season_number);
   return [...seasons].map(([number, episodes]) => ({ number, episodes }));
 }
 
-/** Up to `limit` other published titles sharing the content's format or genre categories. */
-export async function relatedTo(env: DB, lang: Lang, content: Content, limit = 12): Promise<Content[]> {
+/** Up to `limit` other published titles the viewer may see, sharing the content's format or genre categories. */
+export async function relatedTo(env: DB, lang: Lang, age: AgeLimit, content: Content, limit = 12): Promise<Content[]> {
   const categoryIds = content.categories.filter((c) => c.parents[0]?.slug !== 'maturity').map((c) => c.id);
   const { results } = await env.DB.prepare(`SELECT c.id, COUNT(*) AS shared FROM content_categories cc
       JOIN contents c ON c.id = cc.content_id
-      WHERE cc.category_id IN (SELECT value FROM json_each(?1)) AND c.id != ?2 AND c.parent_id IS NULL AND ${PUBLISHED}
+      WHERE cc.category_id IN (SELECT value FROM json_each(?1)) AND c.id != ?2 AND c.parent_id IS NULL AND ${PUBLISHED} AND ${ageAllowed(4)}
       GROUP BY c.id ORDER BY shared DESC, c.publication_date_start DESC LIMIT ?3`)
-    .bind(JSON.stringify(categoryIds), content.id, limit)
+    .bind(JSON.stringify(categoryIds), content.id, limit, age)
     .all<{ id: number }>();
   return contentsByIds(env, lang, results.map((r) => r.id));
 }
@@ -182,8 +216,11 @@ export async function menuItems(env: DB, lang: Lang): Promise<MenuItem[]> {
   return results;
 }
 
-/** Home rows: each navigation category with its first `perRow` contents, in three queries. */
-export async function navigationRows(env: DB, lang: Lang, perRow = 12): Promise<NavigationRow[]> {
+/**
+ * Home rows: each navigation category with its first `perRow` contents the viewer may see, in
+ * three queries. A row left with nothing to show is left out.
+ */
+export async function navigationRows(env: DB, lang: Lang, age: AgeLimit, perRow = 12): Promise<NavigationRow[]> {
   const [rows, members] = await env.DB.batch<{ id: number; category_id: number; slug: string; name: string; parent_slug: string | null } | { category_id: number; content_id: number }>([
     env.DB.prepare(`SELECT n.id, n.category_id, cat.slug, p.slug AS parent_slug, ${CATEGORY_NAME} AS name FROM navigation n
       JOIN categories cat ON cat.id = n.category_id LEFT JOIN categories p ON p.id = cat.parent_id ${CATEGORY_TEXT}
@@ -191,16 +228,26 @@ export async function navigationRows(env: DB, lang: Lang, perRow = 12): Promise<
     env.DB.prepare(`SELECT category_id, content_id FROM (
         SELECT cc.category_id, cc.content_id, ROW_NUMBER() OVER (PARTITION BY cc.category_id ORDER BY cc.position, c.id) AS rank
         FROM content_categories cc JOIN contents c ON c.id = cc.content_id
-        WHERE cc.category_id IN (SELECT category_id FROM navigation) AND c.parent_id IS NULL AND ${PUBLISHED})
-      WHERE rank <= ?1 ORDER BY category_id, rank`).bind(perRow),
+        WHERE cc.category_id IN (SELECT category_id FROM navigation) AND c.parent_id IS NULL AND ${PUBLISHED} AND ${ageAllowed(2)})
+      WHERE rank <= ?1 ORDER BY category_id, rank`).bind(perRow, age),
   ]);
   const navRows = rows?.results as { id: number; category_id: number; slug: string; name: string; parent_slug: string | null }[];
   const memberRows = members?.results as { category_id: number; content_id: number }[];
   const contents = new Map((await contentsByIds(env, lang, [...new Set(memberRows.map((m) => m.content_id))])).map((c) => [c.id, c]));
   const byCategory = Map.groupBy(memberRows, (m) => m.category_id);
-  return navRows.map((row) => ({
-    id: row.id,
-    category: { id: row.category_id, slug: row.slug, name: row.name, parents: row.parent_slug ? [{ slug: row.parent_slug }] : [] },
-    contents: (byCategory.get(row.category_id) ?? []).flatMap((m) => contents.get(m.content_id) ?? []),
-  }));
+  return navRows
+    .map((row) => ({
+      id: row.id,
+      category: { id: row.category_id, slug: row.slug, name: row.name, parents: row.parent_slug ? [{ slug: row.parent_slug }] : [] },
+      contents: (byCategory.get(row.category_id) ?? []).flatMap((m) => contents.get(m.content_id) ?? []),
+    }))
+    .filter((row) => row.contents.length > 0);
+}
+
+/** The maturity ratings (children of 'maturity'), youngest first, named in the requested language. */
+export async function maturityRatings(env: DB, lang: Lang): Promise<Rating[]> {
+  const { results } = await env.DB.prepare(`SELECT cat.slug, cat.rating, ${CATEGORY_NAME} AS name FROM categories cat
+      JOIN categories p ON p.id = cat.parent_id ${CATEGORY_TEXT}
+      WHERE p.slug = 'maturity' AND cat.rating IS NOT NULL ORDER BY cat.rating, cat.position`).bind(lang).all<Rating>();
+  return results;
 }

@@ -3,25 +3,35 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { apiError } from '../errors';
 import { langQuery } from '../schemas';
+import { viewerAgeLimit } from '../profiles/viewer';
 import { validationHook } from '../validation';
 import {
   categoryBySlug,
   categoryContents,
   contentBySlug,
+  maturityRatings,
   menuItems,
   navigationRows,
   relatedTo,
   seasonsOf,
 } from './queries';
-import { listQuery, slugParam, type CategoryPage, type ContentPage, type TopContents } from './schemas';
+import { listQuery, slugParam, type CategoryPage, type ContentPage, type Rating, type TopContents } from './schemas';
 
 /** Top content (spec §9): the first 5 featured items. */
 export const TOP_CONTENT_COUNT = 5;
 
-/** Catalogue pages of spec §7: navigation, menu, content, category and top-{slug}. */
+/**
+ * Catalogue pages of spec §7: navigation, menu, content, category and top-{slug}, plus the maturity
+ * ratings. Contents are filtered by the viewer's age limit (spec §5, `viewerAgeLimit`: optional
+ * Bearer and `profileId`; guests see everything); a title above it answers 403 CONTENT_NOT_AVAILABLE.
+ */
 export const pages = new Hono<AppEnv>()
-  .get('/navigation', zValidator('query', langQuery, validationHook), async (c) =>
-    c.json(await navigationRows(c.env, c.req.valid('query').lang)),
+  .get('/navigation', zValidator('query', langQuery, validationHook), async (c) => {
+    const age = await viewerAgeLimit(c);
+    return c.json(await navigationRows(c.env, c.req.valid('query').lang, age));
+  })
+  .get('/ratings', zValidator('query', langQuery, validationHook), async (c) =>
+    c.json((await maturityRatings(c.env, c.req.valid('query').lang)) satisfies Rating[]),
   )
   .get('/menu', zValidator('query', langQuery, validationHook), async (c) =>
     c.json(await menuItems(c.env, c.req.valid('query').lang)),
@@ -29,11 +39,13 @@ export const pages = new Hono<AppEnv>()
   .get('/content/:slug', zValidator('param', slugParam, validationHook), zValidator('query', listQuery, validationHook), async (c) => {
     const { slug } = c.req.valid('param');
     const { lang, limit } = c.req.valid('query');
-    const content = await contentBySlug(c.env, lang, slug);
+    const age = await viewerAgeLimit(c);
+    const content = await contentBySlug(c.env, lang, age, slug);
     if (!content) apiError(404, 'CONTENT_NOT_FOUND', slug);
+    if (content === 'restricted') apiError(403, 'CONTENT_NOT_AVAILABLE', slug);
     const [seasons, related] = await Promise.all([
-      content.type === 'playlist' ? seasonsOf(c.env, lang, content.id) : [],
-      relatedTo(c.env, lang, content, Math.min(limit, 12)),
+      content.type === 'playlist' ? seasonsOf(c.env, lang, age, content.id) : [],
+      relatedTo(c.env, lang, age, content, Math.min(limit, 12)),
     ]);
     return c.json({ content: { ...content, seasons }, related } satisfies ContentPage);
   })
@@ -42,12 +54,12 @@ export const pages = new Hono<AppEnv>()
     const { lang, limit, page } = c.req.valid('query');
     const top = slug.startsWith('top-');
     const categorySlug = top ? slug.slice('top-'.length) : slug;
-    const category = await categoryBySlug(c.env, lang, categorySlug);
+    const [age, category] = await Promise.all([viewerAgeLimit(c), categoryBySlug(c.env, lang, categorySlug)]);
     if (!category) apiError(404, 'CATEGORY_NOT_FOUND', categorySlug);
     if (top) {
-      const { contents } = await categoryContents(c.env, lang, category.id, { limit: TOP_CONTENT_COUNT, offset: 0, featured: true });
+      const { contents } = await categoryContents(c.env, lang, age, category.id, { limit: TOP_CONTENT_COUNT, offset: 0, featured: true });
       return c.json({ contents } satisfies TopContents);
     }
-    const { contents, total } = await categoryContents(c.env, lang, category.id, { limit, offset: (page - 1) * limit });
+    const { contents, total } = await categoryContents(c.env, lang, age, category.id, { limit, offset: (page - 1) * limit });
     return c.json({ category, contents, total, page, limit } satisfies CategoryPage);
   });

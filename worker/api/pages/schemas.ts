@@ -100,3 +100,9 @@ export const Menu = z.array(MenuItem);
 export const NavigationRow = z.object({ id: z.number(), category: CategoryRef, contents: z.array(Content) });
 export type NavigationRow = z.infer<typeof NavigationRow>;
 export const Navigation = z.array(NavigationRow);
+
+/** A maturity rating (child of the 'maturity' category): `rating` is the minimum age (0 = all audiences). */
+export const Rating = z.object({ slug: z.string(), name: z.string(), rating: z.number().int().min(0) });
+export type Rating = z.infer<typeof Rating>;
+/** GET /pages/ratings: every rating, youngest first (profile forms: age-restriction select and labels). */
+export const Ratings = z.array(Rating);

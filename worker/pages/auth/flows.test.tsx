@@ -22,10 +22,11 @@ describe('registration', () => {
     const home = await call('/', {}, jar);
     expect(home.html).toContain(html(translate('fr')('ACCOUNT_CREATED')));
     expect(home.html).toMatch(/toast toast--success toast--timed/);
-    // The top bar knows the user: account link (the email: no username yet) and the logout form; no login button.
-    expect(home.html).toContain('class="account-link" href="/profile"');
+    // The top bar knows the user: the profile menu (the email: no username yet), whose trigger links
+    // to the chooser until it is live (logout is in the menu, or on the chooser without JavaScript); no login button.
+    expect(home.html).toContain('class="account-link profile-menu__trigger" href="/whoswatching?redirect=%2F"');
     expect(home.html).toContain(`<span class="account-link__name" dir="auto">${email}</span>`);
-    expect(hasTag(home.html, 'form', { class: 'logout-form', method: 'post', action: '/logout' })).toBe(true);
+    expect(hasTag((await call('/whoswatching', {}, jar)).html, 'form', { class: 'logout-form', method: 'post', action: '/logout' })).toBe(true);
     expect(home.html).not.toContain('href="/login?redirect=');
     // Footer: My List for non-guests.
     expect(home.html).toMatch(/<footer[\s\S]*href="\/favs"/);

@@ -1,5 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { translate } from '../../i18n';
 import app from '../../index';
 
@@ -67,4 +68,16 @@ export async function registered(email = uniqueEmail(), password = GOOD): Promis
 export function hasTag(page: string, tag: string, attributes: Record<string, string>): boolean {
   const tags = page.match(new RegExp(`<${tag}\\b[^>]*>`, 'gi')) ?? [];
   return tags.some((t) => Object.entries(attributes).every(([name, value]) => t.toLowerCase().includes(` ${name.toLowerCase()}="${value.toLowerCase()}"`)));
+}
+
+/** The flash toasts a redirect carries (worker/session/cookies.ts). */
+export const flashOf = (jar: Jar): string => decodeURIComponent(jar.get('flash') ?? '');
+
+/** Failing calls are logged on purpose: keep each test's output to its own assertions. */
+export function quietConsole(): void {
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
 }

@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { quietConsole, flashOf } from '../auth/testing';
 import app from '../../index';
 import { translate } from '../../i18n';
 import { readOutbox } from '../../messaging/outbox';
@@ -62,14 +63,8 @@ async function loggedIn(email = uniqueEmail()) {
   return { email, jar, id: row.id };
 }
 
-/** The flash toasts a redirect carries (worker/session/cookies.ts). */
-const flashOf = (jar: Jar): string => decodeURIComponent(jar.get('flash') ?? '');
 
-beforeEach(() => {
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => vi.restoreAllMocks());
+quietConsole();
 
 describe('guests', () => {
   it('are sent to the login page, which brings them back', async () => {
@@ -129,11 +124,12 @@ describe('the account page', () => {
     expect(html).toMatch(new RegExp(`${today.replace(/\//g, '\\/')} at \\d\\d:\\d\\d`));
   });
 
-  it('answers the profiles and subscriptions tabs with a polite placeholder', async () => {
+  it('answers the profiles tab with the profile list and the subscriptions tab with a polite placeholder', async () => {
     const { jar } = await loggedIn();
     const profiles = await call('/profile?type=profiles&lang=fr', {}, jar);
     expect(profiles.res.status).toBe(200);
-    expect(profiles.html).toContain(translate('fr')('PROFILES_COMING_SOON').replace(/'/g, '&#x27;'));
+    expect(profiles.html).toContain('<ul class="profile-cards">');
+    expect(profiles.html).toContain('href="/profiles/new"');
     expect(profiles.html).toMatch(/<a href="\/profile\?type=profiles" aria-current="page">/);
     const subscriptions = await call('/profile?t=subscriptions&lang=fr', {}, jar);
     expect(subscriptions.res.status).toBe(200);

@@ -19,10 +19,12 @@ import { Devices, type User } from '../../api/auth/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { ApiError, asApiError, callApi, numberIn } from '../../session/auth';
-import { addFlash, clearTokens } from '../../session/cookies';
+import { clearTokens } from '../../session/cookies';
 import { guestUser } from '../../session/user';
+import { done, loggedIn, sessionEnded, toLogin } from '../account';
 import { readForm, renderForm } from '../form';
 import { loadConfig, serverApi } from '../loaders';
+import { loadProfilesData } from '../profiles/data';
 import { errorKey, failureState, failureStatus } from './errors';
 
 /**
@@ -36,24 +38,11 @@ type Ctx = Context<AppEnv>;
 type Status = 200 | 400 | 403 | 404 | 409 | 429 | 500 | 502;
 type Form = Record<string, string>;
 
-/** Guests go to the login page, which brings them back here. */
-function toLogin(c: Ctx, path: string): Response {
-  const redirect = encodeURIComponent(path).replace(/%2F/g, '/');
-  return c.redirect(`/login?redirect=${redirect}`, c.req.method === 'GET' ? 302 : 303);
-}
-
-const loggedIn = (c: Ctx): User | null => {
-  const user = c.get('user');
-  return user && !user.isAnonymous ? user : null;
-};
-
 /** API failures: an ended session goes to login; anything else becomes a translation key and a status. */
 function apiFailure(error: unknown): { key: string; status: Status } {
   const failure = asApiError(error);
   return { key: errorKey(failure.message), status: failureStatus(failure) };
 }
-
-const sessionEnded = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
@@ -74,9 +63,10 @@ function loadDevices(c: Ctx) {
 }
 
 async function renderProfile(c: Ctx, user: User, tab: ProfileTab, extra: Pick<ProfilePageProps, 'lang' | 'notifications'> = {}, status: Status = 200) {
-  const [config, devices] = await Promise.all([
+  const [config, devices, profiles] = await Promise.all([
     loadConfig(c),
     tab === 'account' ? loadDevices(c) : Promise.resolve(null),
+    tab === 'profiles' ? loadProfilesData(c, user) : Promise.resolve(undefined),
   ]);
   const page = (
     <ProfilePage
@@ -86,6 +76,7 @@ async function renderProfile(c: Ctx, user: User, tab: ProfileTab, extra: Pick<Pr
       langs={config.available_langs}
       premium={isPremium(user, today())}
       timeZone={timeZoneOf(c)}
+      profiles={profiles}
       {...extra}
     />
   );
@@ -96,12 +87,6 @@ async function renderEditLogin(c: Ctx, user: User, forms: Pick<EditLoginPageProp
   const config = await loadConfig(c);
   const page = <EditLoginPage user={user} strong={config.options.STRONG_PASSWORD === true} {...forms} />;
   return renderForm(c, page, { title: translate(c.get('lang'))('TITLE_EDIT_LOGIN') }, status);
-}
-
-/** Done: a success toast on the next page (303, so a reload does not post again). */
-function done(c: Ctx, key: string, to: string): Response {
-  addFlash(c, { kind: 'success', key });
-  return c.redirect(to, 303);
 }
 
 /** Fields left empty get ALL_FIELDS_REQUIRED; answers the errors found so far. */

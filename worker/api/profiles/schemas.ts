@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ageLimit, NO_AGE_RESTRICTION } from '../../../client/profiles/age';
+import { isAvatar } from '../../../client/profiles/avatars';
+import { checkPin } from '../../../client/profiles/pin';
+
+/**
+ * Request shapes of the profile calls (issue 4, in the style of spec §7 auth/*). Messages are
+ * translation keys, so a 400 answers `KEY: field` (worker/api/validation.ts).
+ */
+export const PROFILE_NAME_MAX = 40;
+
+const name = z.string().trim().min(1, 'NAME_REQUIRED').max(PROFILE_NAME_MAX, 'NAME_TOO_LONG');
+const picture = z.string().refine(isAvatar, 'INVALID_PICTURE');
+const ageRestriction = z.string().refine((v) => v === NO_AGE_RESTRICTION || ageLimit(v) !== null, 'INVALID_AGE_RESTRICTION');
+const text = (max: number) => z.string().trim().max(max, 'FIELD_TOO_LONG').nullable().optional();
+export const pin = z.string().refine((v) => checkPin(v) === null, 'PIN_FORMAT');
+
+export const ProfileCreateInput = z.object({
+  name,
+  picture: picture.optional(),
+  is_kid: z.boolean().optional(),
+  age_restriction: ageRestriction.optional(),
+  autoplay: z.boolean().optional(),
+});
+
+/** PUT /auth/profiles/:id. `password` is needed when is_kid or age_restriction changes. */
+export const ProfileEditInput = z.object({
+  name: name.optional(),
+  picture: picture.optional(),
+  is_kid: z.boolean().optional(),
+  age_restriction: ageRestriction.optional(),
+  autoplay: z.boolean().optional(),
+  username: text(60),
+  gender: text(30),
+  first_name: text(60),
+  last_name: text(60),
+  address: text(200),
+  zipCode: text(20),
+  country: text(60),
+  birth: z.iso.date('INVALID_DATE').nullable().optional(),
+  password: z.string().max(256).optional(),
+});
+
+export const PinInput = z.object({ password: z.string().max(256), pin: pin.nullable() });
+export const RestrictionInput = z.object({ password: z.string().max(256), age_restriction: ageRestriction });
+export const DeleteInput = z.object({ password: z.string().max(256).optional() }).default({});
+export const PinQuery = z.object({ pin, id: z.coerce.number().int().positive('PROFILE_NOT_FOUND') });
+export const IdParam = z.object({ id: z.coerce.number().int().positive('PROFILE_NOT_FOUND') });
