@@ -16,6 +16,9 @@ export const TOAST_REGION_ID = 'toasts';
  */
 export function showToast(text: string, kind: ToastKind = 'info', ms: number = TOAST_MS.request, region = document.getElementById(TOAST_REGION_ID)): void {
   if (!region) return;
+  // The same message again (a repeated wrong PIN) replaces the old toast instead of stacking,
+  // and is announced again since the new element is a fresh alert.
+  for (const old of region.querySelectorAll('.toast')) if (old.textContent === text) old.remove();
   const toast = document.createElement('div');
   toast.className = `toast toast--${kind}`;
   toast.setAttribute('role', kind === 'danger' ? 'alert' : 'status');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { titles } from '../scripts/seed/catalogue.ts';
 import { BASE_URL } from './playwright.config';
 
 /**
@@ -55,6 +56,13 @@ async function logIn(page: Page, email: string, lang: Lang = 'en') {
   await expect(page.getByRole('heading', { level: 1, name: text(lang, 'TITLE_WHOSWATCHING') })).toBeVisible();
 }
 
+/** Seeded titles a kids profile limited to 12 must never see (rated 16+ and 18+). */
+const ADULT_SLUGS = titles.filter((t) => t.maturity === '16-plus' || t.maturity === '18-plus').map((t) => t.slug);
+
+/** The content slugs a page links to. */
+const linkedSlugs = (page: Page) =>
+  page.locator('a[href^="/content/"]').evaluateAll((links) => links.map((a) => (a.getAttribute('href') ?? '').split('/')[2] ?? ''));
+
 const profileButton = (page: Page, name: string) => page.locator('.chooser__profile', { hasText: name });
 const digit = (page: Page, n: number) => page.getByRole('textbox', { name: text('en', 'PIN_DIGIT', { n, total: 4 }) });
 
@@ -88,6 +96,8 @@ test.describe('profiles', () => {
       await page.keyboard.press('Enter');
       const toast = dialog.getByRole('alert').filter({ hasText: text('en', 'CODE_WAS_INCORRECT') });
       await expect(toast.last()).toBeVisible();
+      // A repeated message replaces its toast rather than stacking over the dialog.
+      await expect(toast).toHaveCount(1);
       await expect(digit(page, 1)).toBeFocused();
       await expect(digit(page, 1)).toHaveValue('');
       if (i === 0) await page.screenshot({ path: 'e2e/screenshots/pin-error-en-desktop.png' });
@@ -155,6 +165,24 @@ test.describe('profiles', () => {
     await expect(panel.getByRole('link', { name: text('en', 'SETTINGS') })).toHaveCount(0);
     await expect(panel.getByRole('button', { name: text('en', 'LOGOUT') })).toHaveCount(0);
     await expect(panel.getByRole('link', { name: text('en', 'TITLE_PROFILES') })).toHaveCount(0);
+
+    // The kids profile's catalogue: no 16+ or 18+ title on the home page or in a category, and a
+    // direct URL answers 'content not available'.
+    expect(ADULT_SLUGS.length).toBeGreaterThan(0);
+    for (const path of ['/?lang=ar', '/category/films', '/category/series', '/category/theatre']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const slugs = await linkedSlugs(page);
+      expect(slugs.length, path).toBeGreaterThan(0);
+      expect(slugs.filter((slug) => ADULT_SLUGS.includes(slug)), path).toEqual([]);
+    }
+    for (const slug of ADULT_SLUGS.slice(0, 3)) {
+      const res = await page.goto(`/content/${slug}?lang=en`);
+      expect(res?.status()).toBe(403);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'CONTENT_NOT_AVAILABLE'));
+    }
+    await page.goto('/');
+    await trigger.click();
 
     // Back to the locked profile: the PIN prompt in the menu; Cancel returns to the list.
     await panel.getByRole('button', { name: /Yasmine/ }).click();

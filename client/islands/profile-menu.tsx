@@ -3,7 +3,7 @@ import { LockBadge } from '../components/LockBadge';
 import { PinForm } from '../components/PinDialog';
 import { translateError, useI18n } from '../i18n';
 import { defineIsland } from '../island';
-import { ageShortLabel, type ProfileCard } from '../profiles/display';
+import { ageLabel, type ProfileCard } from '../profiles/display';
 import { finishSwitch, isProfileLocked, selectProfile } from '../profiles/switch';
 import { showToast, TOAST_MS } from '../toast';
 
@@ -38,7 +38,7 @@ function ProfileLine({ profile, size }: { profile: ProfileCard; size: number }) 
         <span className="profile-menu__name" dir="auto">
           {profile.name}
         </span>
-        <span className="profile-menu__age">{ageShortLabel(t, profile.age_restriction)}</span>
+        <span className="profile-menu__age">{ageLabel(t, profile.age_restriction)}</span>
       </span>
     </>
   );

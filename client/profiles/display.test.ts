@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ageShortLabel, profileName } from './display';
+import { ageLabel, profileName } from './display';
 
-const t = (key: string) => (key === 'ALL_PUBLIC' ? 'All public' : key);
+const t = (key: string, params?: Record<string, string | number>) => (key === 'ALL_PUBLIC' ? 'All public' : `${key}(${params?.name ?? ''})`);
 
 describe('profile display', () => {
   it('shows the username for a profile named Default (spec §3)', () => {
@@ -14,7 +14,8 @@ describe('profile display', () => {
   });
 
   it('labels the age restriction', () => {
-    expect(ageShortLabel(t, '12-age-restriction')).toBe('12+');
-    expect(ageShortLabel(t, 'no-age-restriction')).toBe('All public');
+    expect(ageLabel(t, '12-age-restriction')).toBe('AGE_LIMIT_LABEL(12+)');
+    expect(ageLabel(t, '12-age-restriction', [{ rating: 12, name: '-12' }])).toBe('AGE_LIMIT_LABEL(-12)');
+    expect(ageLabel(t, 'no-age-restriction')).toBe('All public');
   });
 });

@@ -15,10 +15,14 @@ export function profileName(profile: Pick<Profile, 'name' | 'username'>, account
   return profile.username || account.email || account.phone || profile.name;
 }
 
-/** Spec §2 profile list: the age restriction as '12+', or 'All public' without one. */
-export function ageShortLabel(t: Translate, restriction: string): string {
+/**
+ * Spec §2 profile list: a profile's age restriction label ('12+ and below', with the maturity
+ * rating's own name when `ratings` are known), or 'All public' without one.
+ */
+export function ageLabel(t: Translate, restriction: string, ratings: readonly { rating: number; name: string }[] = []): string {
   const limit = ageLimit(restriction);
-  return limit === null ? t('ALL_PUBLIC') : `${limit}+`;
+  if (limit === null) return t('ALL_PUBLIC');
+  return t('AGE_LIMIT_LABEL', { name: ratings.find((r) => r.rating === limit)?.name ?? `${limit}+` });
 }
 
 /** A profile as the chooser and the profile menu show it (island props: JSON only). */

@@ -3,8 +3,7 @@ import type { Rating } from '../../../worker/api/pages/schemas';
 import { LockBadge } from '../../components/LockBadge';
 import { useI18n } from '../../i18n';
 import { avatarUrl } from '../../profiles/avatars';
-import { profileName } from '../../profiles/display';
-import { ageLabel } from './age';
+import { ageLabel, profileName } from '../../profiles/display';
 
 /** The profiles of an account, as the management pages show them. */
 export type ProfilesData = {

@@ -1,6 +1,7 @@
 import type { Rating } from '../../../worker/api/pages/schemas';
 import type { Translate } from '../../i18n';
-import { ageLimit, ageRestriction, KIDS_MAX_AGE, NO_AGE_RESTRICTION } from '../../profiles/age';
+import { ageRestriction, KIDS_MAX_AGE, NO_AGE_RESTRICTION } from '../../profiles/age';
+import { ageLabel } from '../../profiles/display';
 
 export type AgeOption = { value: string; limit: number | null; label: string };
 
@@ -12,12 +13,4 @@ export function ageOptions(t: Translate, ratings: Rating[], kid = false): AgeOpt
   const limits = [...new Set(ratings.map((r) => r.rating).filter((n) => n > 0 && (!kid || n <= KIDS_MAX_AGE)))].sort((a, b) => a - b);
   const none: AgeOption[] = kid ? [] : [{ value: NO_AGE_RESTRICTION, limit: null, label: t('NO_AGE_RESTRICTION_OPTION') }];
   return [...none, ...limits.map((limit) => ({ value: ageRestriction(limit), limit, label: ageLabel(t, ageRestriction(limit), ratings) }))];
-}
-
-/** Spec §2: a profile's age restriction label ('12+ and below'), or 'All public' without one. */
-export function ageLabel(t: Translate, restriction: string, ratings: Rating[]): string {
-  const limit = ageLimit(restriction);
-  if (limit === null) return t('ALL_PUBLIC');
-  const rating = ratings.find((r) => r.rating === limit);
-  return t('AGE_LIMIT_LABEL', { name: rating?.name ?? String(limit) });
 }
