@@ -17,4 +17,8 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'account-form': () => import('./islands/account-form'),
   'profile-chooser': () => import('./islands/profile-chooser'),
   'profile-menu': () => import('./islands/profile-menu'),
+  search: () => import('./islands/search'),
+  player: () => import('./islands/player'),
+  'content-trailer': () => import('./islands/content-trailer'),
+  'content-share': () => import('./islands/content-share'),
 };

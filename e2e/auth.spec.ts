@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { devices, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { text, pattern, type Lang } from './text';
 import { BASE_URL } from './playwright.config';
 
 /**
@@ -8,14 +8,7 @@ import { BASE_URL } from './playwright.config';
  * dev outbox, in French and Arabic; the same forms without JavaScript; screenshots of the pages.
  */
 
-type Lang = 'en' | 'fr' | 'ar';
-const dict = (lang: Lang): Record<string, string> => JSON.parse(readFileSync(new URL(`../locales/${lang}.json`, import.meta.url), 'utf8'));
-/** The dictionary text of a key, with {{params}} filled in. */
-const text = (lang: Lang, key: string, params: Record<string, string | number> = {}): string =>
-  (dict(lang)[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 /** A message with {{delay}}-like numbers, as a pattern matching any number there. */
-const pattern = (lang: Lang, key: string): RegExp =>
-  new RegExp((dict(lang)[key] ?? key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\w+\\\}\\\}/g, '\\d+'));
 
 const GOOD = 'Sesame123';
 const uniqueEmail = (tag: string) => `e2e-${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`;

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { text, type Lang } from './text';
 import { titles } from '../scripts/seed/catalogue.ts';
 import { BASE_URL } from './playwright.config';
 
@@ -9,11 +9,6 @@ import { BASE_URL } from './playwright.config';
  * spec §8 errors, the profile menu switching to a kids profile; screenshots in English and Arabic.
  */
 
-type Lang = 'en' | 'ar';
-const dict = (lang: Lang): Record<string, string> => JSON.parse(readFileSync(new URL(`../locales/${lang}.json`, import.meta.url), 'utf8'));
-const DICTS = { en: dict('en'), ar: dict('ar') };
-const text = (lang: Lang, key: string, params: Record<string, string | number> = {}): string =>
-  (DICTS[lang][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 
 const PASSWORD = 'Sesame123';
 const PIN = '4826';

@@ -34,6 +34,8 @@ export type Variables = {
  */
 export type Secrets = {
   JWT_SECRET?: string;
+  /** Signs /media URLs (worker/media/sign.ts); falls back to JWT_SECRET. */
+  MEDIA_SECRET?: string;
   RESEND_API_KEY?: string;
   TWILIO_ACCOUNT_SID?: string;
   TWILIO_AUTH_TOKEN?: string;

@@ -9,6 +9,7 @@ import { robots } from './edge/robots';
 import { securityHeaders } from './edge/security-headers';
 import { wellKnown } from './edge/well-known';
 import { devOutbox } from './messaging/outbox-page';
+import { media } from './media';
 import { apiForBrowsers } from './session/bff';
 import { sameOriginOnly } from './session/csrf';
 import { pageRenderer } from './pages/render';
@@ -45,10 +46,14 @@ app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/catalogue/*', '/avatars/*'],
   return res;
 });
 
+/** A title's HLS files from R2, only through signed URLs (worker/media). */
+app.on(['GET', 'HEAD'], '/media/*', media);
+
 app.use(session(), accessMode(), profileGate(), pageRenderer());
 app.route('/', pageRoutes);
 app.notFound(renderNotFound);
 app.onError(renderServerError);
 
 export { RateLimiter } from './limits';
+export { StreamLimiter } from './limits/streams';
 export default app satisfies ExportedHandler<Env>;

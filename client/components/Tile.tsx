@@ -14,8 +14,8 @@ export function AgeBadge({ ageRestriction }: { ageRestriction: string }) {
   );
 }
 
-/** A poster card linking to the content page. */
-export function Tile({ content, eager = false }: { content: Content; eager?: boolean }) {
+/** A poster card linking to the content page (only these fields are read: search results carry no more). */
+export function Tile({ content, eager = false }: { content: Pick<Content, 'slug' | 'name_long' | 'vertical_image' | 'premium'>; eager?: boolean }) {
   const { t } = useI18n();
   return (
     <a className="tile" href={`/content/${content.slug}`}>

@@ -1,7 +1,12 @@
-import type { ContentPage as ContentData } from '../../worker/api/pages/schemas';
+import type { ContentPage as ContentPageData } from '../../worker/api/pages/schemas';
 import { displayName, formatDuration } from '../components/format';
 import { AgeBadge, Row } from '../components/Tile';
 import { formatDate, useI18n } from '../i18n';
+import { ShareIsland as Share } from '../islands/content-share';
+import { TrailerIsland as Trailer } from '../islands/content-trailer';
+import { Episodes } from './content/Episodes';
+import { AccessNotice, ProgressBar, timeLeft } from './content/parts';
+import { clock, filmTarget, seriesTarget, type PlayTarget, type Watched } from './content/progress';
 
 function Fact({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;
@@ -13,92 +18,119 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
   );
 }
 
-/** `/content/{slug}`: the content's fields, its seasons and episodes (series) and related titles. */
-export function ContentPage({ data }: { data: ContentData }) {
+export type ContentPageProps = {
+  data: ContentPageData;
+  /** The viewing profile's watched times, most recent first (empty for guests). */
+  watched: readonly Watched[];
+  /** `?season=N`; null: the season of the episode to play, else the first. */
+  season: number | null;
+  /** The page's address without its query, for the share button. */
+  shareUrl: string;
+};
+
+function PlayButton({ target, href, duration }: { target: PlayTarget; href: string; duration: number | null }) {
+  const { t } = useI18n();
+  const episode = target.episode ? t('EPISODE_SHORT', { season: target.episode.season, episode: target.episode.number }) : '';
+  const label = target.resumeAt > 0 ? t('RESUME_AT', { time: clock(target.resumeAt) }) : t('PLAY');
+  const left = target.resumeAt > 0 ? timeLeft(t, target.resumeAt, duration) : '';
+  return (
+    <div className="content__play">
+      <a className="button button--primary button--large content__play-button" href={href}>
+        <svg className="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path fill="currentColor" d="M7 4.5v15a1 1 0 0 0 1.5.86l12.5-7.5a1 1 0 0 0 0-1.72L8.5 3.64A1 1 0 0 0 7 4.5z" />
+        </svg>
+        {label}
+        {episode && <span className="content__play-episode">{episode}</span>}
+      </a>
+      {target.progress > 0 && (
+        <span className="content__play-progress">
+          <ProgressBar value={target.progress} />
+          <span className="content__play-left">{left}</span>
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * `/content/{slug}` (spec §2 content detail with trailer and share): the hero (backdrop, poster,
+ * title, facts, Play or Resume, trailer, share), or why it cannot be played (premium, geoblocking,
+ * spec §6); then the details, the seasons and episodes of a series, and related titles.
+ */
+export function ContentPage({ data, watched, season, shareUrl }: ContentPageProps) {
   const { t, lang } = useI18n();
   const { content, related } = data;
-  const list = (codes: string[], type: 'language') => codes.map((code) => displayName(lang, type, code)).join(', ');
+  const list = (codes: string[]) => codes.map((code) => displayName(lang, 'language', code)).join(', ');
+  const series = content.type === 'playlist';
+  const episodes = content.seasons.flatMap((s) => s.episodes);
+  // A YouTube-hosted item without media of its own plays in the embed page.
+  const youtube = !series && !content.has_media && content.youtube_id !== null;
+  const target = series ? seriesTarget(episodes, watched) : content.has_media || youtube ? filmTarget(content, watched) : null;
+  const playing = target?.episode ? episodes.find((e) => e.slug === target.slug) : undefined;
+  const playable = content.access === 'ok';
+  const genres = content.categories.filter((c) => c.parents.some((p) => p.slug === 'genres'));
+  const selectedSeason = season ?? target?.episode?.season ?? content.seasons[0]?.number ?? 1;
   return (
     <article className="content">
-      <header className="content__hero">
-        {content.tile_image && <img className="content__backdrop" src={content.tile_image} alt="" width="640" height="360" fetchPriority="high" />}
+      <header className="hero content__hero">
+        {content.tile_image && <img className="hero__image content__backdrop" src={content.tile_image} alt="" width="1280" height="720" fetchPriority="high" />}
         <div className="content__head">
           {content.vertical_image && <img className="content__poster" src={content.vertical_image} alt="" width="200" height="300" />}
-          <div>
+          <div className="content__info">
             <h1 className="content__title">{content.name_long}</h1>
             {content.original_title !== content.name_long && (
-              <p className="content__original" lang="">
-                {content.original_title}
+              <p className="content__original">
+                <span className="visually-hidden">{t('ORIGINAL_TITLE')}: </span>
+                <span lang="">{content.original_title}</span>
               </p>
             )}
             <p className="meta">
               {content.production_year && <span>{content.production_year}</span>}
-              {content.type === 'playlist' && content.seasons.length > 0 && (
-                <span>{t('SEASONS_COUNT', { count: content.seasons.length })}</span>
-              )}
-              {content.duration && content.type !== 'playlist' && <span>{formatDuration(t, content.duration)}</span>}
+              {series && content.seasons.length > 0 && <span>{t('SEASONS_COUNT', { count: content.seasons.length })}</span>}
+              {content.duration && !series && <span>{formatDuration(t, content.duration)}</span>}
+              {content.country && <span>{displayName(lang, 'region', content.country)}</span>}
               <AgeBadge ageRestriction={content.age_restriction} />
               {content.premium && <span className="badge badge--premium">{t('PREMIUM')}</span>}
             </p>
-            {content.genres.length > 0 && (
-              <ul className="chips">
-                {content.genres.map((g) => (
-                  <li key={g} className="chip">
-                    {g}
+            {genres.length > 0 && (
+              <ul className="chips" aria-label={t('GENRES')}>
+                {genres.map((g) => (
+                  <li key={g.id}>
+                    <a className="chip" href={`/category/${g.slug}`}>
+                      {g.name}
+                    </a>
                   </li>
                 ))}
               </ul>
             )}
             {content.synopsis && <p className="content__synopsis">{content.synopsis}</p>}
+            <AccessNotice access={content.access} />
             <div className="actions">
-              <a className="button button--primary button--large" href={`/player/${content.seasons[0]?.episodes[0]?.slug ?? content.slug}`}>
-                ▶ {t('PLAY')}
-              </a>
-              {content.trailer && (
-                <a className="button button--secondary button--large" href={`/player/${content.slug}?trailer=1`}>
-                  {t('TRAILER')}
-                </a>
-              )}
+              {playable && target && <PlayButton target={target} href={youtube ? `/youtube/${content.slug}` : `/player/${target.slug}`} duration={playing?.duration ?? content.duration} />}
+              {content.has_trailer && content.access !== 'geoblocked' && <Trailer slug={content.slug} title={content.name_long} />}
+              <Share title={content.name_long} text={content.synopsis ?? ''} url={shareUrl} />
             </div>
           </div>
         </div>
       </header>
 
-      <section className="content__facts" aria-label={t('DETAILS')}>
+      {series && <Episodes seasons={content.seasons} selected={selectedSeason} watched={watched} playable={playable} />}
+
+      <section className="content__facts" aria-labelledby="details-title">
+        <h2 id="details-title">{t('DETAILS')}</h2>
         <dl>
           <Fact label={t('CAST')} value={content.cast.join(', ')} />
           <Fact label={t('DIRECTOR')} value={content.director} />
           <Fact label={t('SCREENWRITER')} value={content.screenwriter} />
+          <Fact label={t('GENRES')} value={content.genres.join(', ')} />
           <Fact label={t('RELEASE_DATE')} value={content.release_date ? formatDate(content.release_date) : null} />
           <Fact label={t('PRODUCTION_YEAR')} value={content.production_year ? String(content.production_year) : null} />
           <Fact label={t('COUNTRY')} value={content.country ? displayName(lang, 'region', content.country) : null} />
-          <Fact label={t('LANGUAGES')} value={list(content.languages, 'language')} />
-          <Fact label={t('SUBTITLES')} value={list(content.subtitles, 'language')} />
+          <Fact label={t('LANGUAGES')} value={list(content.languages)} />
+          <Fact label={t('SUBTITLES')} value={list(content.subtitles)} />
           <Fact label={t('TAGS')} value={content.tags.join(', ')} />
         </dl>
       </section>
-
-      {content.seasons.map((season) => (
-        <section key={season.number} className="season">
-          <h2>{t('SEASON_N', { n: season.number })}</h2>
-          <ol className="episodes">
-            {season.episodes.map((e) => (
-              <li key={e.id} className="episode">
-                <a href={`/player/${e.slug}`}>
-                  {e.tile_image && <img src={e.tile_image} alt="" width="160" height="90" loading="lazy" />}
-                  <span className="episode__body">
-                    <strong>
-                      {t('EPISODE_N', { n: e.episode_number })} · {e.name_long}
-                    </strong>
-                    {e.duration && <span className="episode__duration">{formatDuration(t, e.duration)}</span>}
-                    {e.synopsis && <span className="episode__synopsis">{e.synopsis}</span>}
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ol>
-        </section>
-      ))}
 
       <Row title={t('MORE_LIKE_THIS')} href={`/category/${content.categories[0]?.slug ?? ''}`} contents={related} />
     </article>

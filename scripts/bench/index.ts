@@ -21,6 +21,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page, type Response as PwResponse } from 'playwright-core';
 
+import { measurePlay, PLAY_GOAL_MS } from './play.ts';
+import { benchSearch, SEARCH_GOAL_P95_MS } from './search.ts';
+
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 8790;
 const ORIGIN = `http://localhost:${PORT}`;
@@ -412,6 +415,12 @@ async function main(): Promise<void> {
   log('measuring JavaScript in Chromium');
   const js = await browserJs();
 
+  log('measuring click on Play to first frame in Chromium');
+  const play = await measurePlay({ origin: ORIGIN, chromiumPath: CHROMIUM, log });
+
+  log('measuring search on a generated catalogue of 50,000 titles (its own database and worker)');
+  const search = await benchSearch({ log });
+
   const result = {
     date: new Date().toISOString(),
     node: process.version,
@@ -438,6 +447,8 @@ async function main(): Promise<void> {
         phoneLoad: js.phoneLoad.scripts.map((s) => ({ ...s, url: shortUrl(s.url) })),
       },
     },
+    play,
+    search,
     durationSeconds: 0,
   };
   result.durationSeconds = Math.round((performance.now() - started) / 100) / 10;
@@ -462,6 +473,11 @@ async function main(): Promise<void> {
     ['JS added after first interaction (gzip)', kb(js.desktopAfterInteraction.gzipBytes), `hover .lang-menu summary (${js.desktopAfterInteraction.scripts.length} scripts)`],
     ['JS total after first interaction (gzip)', kb(js.desktopTotalGzipBytes), ''],
     ['JS loaded at page load (gzip), phone 390x844', kb(js.phoneLoad.gzipBytes), `goal <= ${GOAL_JS_LOAD_KB} KB: ${ok(js.phoneLoad.gzipBytes <= jsGoal)} (${js.phoneLoad.scripts.length} scripts)`],
+    ['-', '', ''],
+    [`Click Play → first frame (${play.slug}), median`, ms(play.click.medianMs), `p95 ${ms(play.click.p95Ms)}; goal <= ${PLAY_GOAL_MS} ms: ${ok(play.clickWithinGoal)}`],
+    ['Load /player → first frame, median', ms(play.load.medianMs), `p95 ${ms(play.load.p95Ms)}; goal <= ${PLAY_GOAL_MS} ms: ${ok(play.loadWithinGoal)}`],
+    [`Search p50 (${search.titles} titles, ${search.samples} searches)`, ms(search.p50Ms), `${search.errors} errors`],
+    ['Search p95', ms(search.p95Ms), `goal <= ${SEARCH_GOAL_P95_MS} ms: ${ok(search.ok)}`],
     ['-', '', ''],
     ['Bench duration', `${result.durationSeconds} s`, ''],
   ]);

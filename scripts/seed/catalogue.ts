@@ -14,6 +14,8 @@ import { series } from './data/series.ts';
 import { documentaries } from './data/documentaries.ts';
 import { theatre } from './data/theatre.ts';
 import { kids } from './data/kids.ts';
+import { seedSearchStatements } from './search.ts';
+import { mediaStatements } from './media.ts';
 
 export { LANGS, L };
 export type { Editorial, EpisodeSeed, Format, Genre, I18n, Lang, Maturity, SeasonSeed, TitleSeed } from './types.ts';
@@ -504,6 +506,12 @@ export function seedStatements(): string[] {
       }),
     ),
   );
+
+  // Search index (worker/db/migrations/0005_search.sql) of every top-level title.
+  out.push(...seedSearchStatements(titles));
+
+  // Demo media (worker/db/migrations/0004_watching.sql), country restrictions, YouTube items.
+  out.push(...mediaStatements(titles, episodes, sql));
 
   return out;
 }

@@ -11,6 +11,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedStatements } from './catalogue.ts';
+import { uploadDemoMedia } from './media-upload.ts';
+import { fillSearchIndexIfEmpty } from '../search/reindex.ts';
 
 function parseArgs(argv: readonly string[]): { persistTo: string | null } {
   let persistTo: string | null = null;
@@ -75,6 +77,7 @@ function main(): void {
   const existing = countContents(persistTo);
   if (existing > 0) {
     console.log(`seed: database already has ${existing} contents, not seeding`);
+    fillSearchIndexIfEmpty({ persistTo }); // a database seeded before the search migration
     return;
   }
   const statements = seedStatements();
@@ -91,6 +94,8 @@ function main(): void {
 
 try {
   main();
+  // Demo media into local R2 on every run (idempotent): a state may have the rows but not the objects.
+  await uploadDemoMedia(parseArgs(process.argv.slice(2)).persistTo);
 } catch (error) {
   console.error(`seed: failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -7,6 +7,8 @@ import { pages } from './pages/routes';
 import { auth } from './auth/routes';
 import { actions } from './actions/routes';
 import { profiles } from './profiles/routes';
+import { search } from './search/routes';
+import { player } from './player/routes';
 
 /**
  * The built-in origin API (spec §7), reached in-process through the /api proxy.
@@ -15,9 +17,12 @@ import { profiles } from './profiles/routes';
 export const api = new Hono<AppEnv>({ strict: false })
   .route('/configs', configs)
   .route('/pages', pages)
+  .route('/pages', search)
   .route('/auth', auth)
   .route('/auth', profiles)
   .route('/actions', actions)
+  // Playback: /pages/content/{slug}/stream_url, /streams/{id}/heartbeat|stop, /actions/watched/{id}.
+  .route('/', player)
   .notFound((c) => c.json({ status: 404, message: `E_ROUTE_NOT_FOUND: ${c.req.method} ${c.req.path}` } satisfies ApiErrorBody, 404))
   .onError((err, c) => {
     if (err instanceof HTTPException) return err.getResponse();

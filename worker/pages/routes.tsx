@@ -3,7 +3,6 @@ import { HTTPException } from 'hono/http-exception';
 import { ApiError } from '../../client/api';
 import { FOOTER_CATEGORIES } from '../../client/components/links';
 import { CategoryIndex, CategoryPage } from '../../client/pages/Category';
-import { ContentPage } from '../../client/pages/Content';
 import { ErrorPage, errorView } from '../../client/pages/ErrorPage';
 import { HomePage, type Loaded } from '../../client/pages/Home';
 import { StaticPage, STATIC_PAGES, isStaticSlug } from '../../client/pages/StaticPage';
@@ -15,6 +14,9 @@ import { authPages } from './auth/routes';
 import { settingsPages } from './settings/routes';
 import { profilePages } from './profiles/routes';
 import { whosWatchingPages } from './profiles/whoswatching';
+import { searchPages } from './search/routes';
+import { playerPages } from './player/routes';
+import { renderContent, renderYouTube } from './content/render';
 
 /** The editorial category whose first featured title is the home hero (GET /pages/category/top-home). */
 const HOME_TOP_CATEGORY = 'home';
@@ -105,13 +107,12 @@ export const pageRoutes = new Hono<AppEnv>()
   .get('/content', (c) => c.redirect('/'))
   .get('/content/:slug', async (c) => {
     const data = await orNotFound(c, loadContent(c, c.req.param('slug')));
-    if (data instanceof Response) return data;
-    const { content } = data;
-    return renderPage(c, <ContentPage data={data} />, {
-      title: content.name_long,
-      description: content.synopsis ?? undefined,
-      share: { image: content.tile_image, type: content.type === 'playlist' ? 'video.tv_show' : 'video.movie' },
-    });
+    return data instanceof Response ? data : renderContent(c, data);
+  })
+  .get('/youtube', (c) => c.redirect('/'))
+  .get('/youtube/:slug', async (c) => {
+    const data = await orNotFound(c, loadContent(c, c.req.param('slug')));
+    return data instanceof Response ? data : renderYouTube(c, data);
   })
   .get('/page', (c) => c.redirect('/'))
   .get('/page/:slug', async (c) => {
@@ -138,4 +139,6 @@ export const pageRoutes = new Hono<AppEnv>()
   .route('/', authPages)
   .route('/', settingsPages)
   .route('/', profilePages)
-  .route('/', whosWatchingPages);
+  .route('/', whosWatchingPages)
+  .route('/', searchPages)
+  .route('/', playerPages);

@@ -37,10 +37,16 @@ type CategoryRow = {
   parent_slug: string | null;
 };
 
+/**
+ * A content's duration: the length of its playable video when it has one (so resume positions and
+ * progress bars match what plays), else the catalogue's figure.
+ */
+const DURATION = `COALESCE((SELECT CAST(ROUND(m.duration) AS INTEGER) FROM media m WHERE m.content_id = c.id AND m.kind = 'main'), c.duration) AS duration`;
+
 /** Text in the requested language, falling back to English. ?1 is the language. */
 const CONTENT_COLUMNS = `c.id, c.slug, c.type, c.original_title, c.publication_date_start, c.release_date,
   c.production_year, c.country, c.languages, c.subtitles, c.tags, c."cast" AS "cast", c.director, c.screenwriter,
-  c.duration, c.trailer_url, c.featured, c.premium, c.tile_image, c.vertical_image,
+  ${DURATION}, c.trailer_url, c.featured, c.premium, c.tile_image, c.vertical_image,
   COALESCE(t.name_long, te.name_long, c.original_title) AS name_long, COALESCE(t.synopsis, te.synopsis) AS synopsis`;
 const CONTENT_TEXT = `LEFT JOIN content_i18n t ON t.content_id = c.id AND t.lang = ?1
   LEFT JOIN content_i18n te ON te.content_id = c.id AND te.lang = 'en'`;
@@ -48,7 +54,7 @@ const CATEGORY_NAME = `COALESCE(ci.name, ce.name, cat.slug)`;
 const CATEGORY_TEXT = `LEFT JOIN category_i18n ci ON ci.category_id = cat.id AND ci.lang = ?1
   LEFT JOIN category_i18n ce ON ce.category_id = cat.id AND ce.lang = 'en'`;
 /** Only published contents (publication_date_start reached) are listed. */
-const PUBLISHED = `c.publication_date_start <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now')`;
+export const PUBLISHED = `c.publication_date_start <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now')`;
 
 /**
  * The viewer's age limit (spec §5 Age restriction filter): the N of the profile's
@@ -121,7 +127,7 @@ function toContent(row: ContentRow, categories: CategoryRow[]): Content {
 }
 
 /** Loads contents by id, in the order given, with their categories: two queries whatever the count. */
-async function contentsByIds(env: DB, lang: Lang, ids: number[]): Promise<Content[]> {
+export async function contentsByIds(env: DB, lang: Lang, ids: number[]): Promise<Content[]> {
   if (ids.length === 0) return [];
   const list = JSON.stringify(ids);
   const [rows, cats] = await env.DB.batch<ContentRow | CategoryRow>([
@@ -172,23 +178,44 @@ export async function categoryContents(
   return { contents: await contentsByIds(env, lang, contentIds), total: (count?.results[0] as { n: number } | undefined)?.n ?? 0 };
 }
 
+/** The playback facts of a content page (issue 5): where and how it can be played. */
+export type ContentPlaybackFacts = {
+  /** Own list, else the series' (JSON arrays of ISO codes; [] = everywhere). */
+  allowed_countries: string;
+  parent_countries: string | null;
+  youtube_id: string | null;
+  /** The content or its series is premium. */
+  premium_any: number;
+  has_media: number;
+  has_trailer: number;
+};
+
 /**
- * A published content by slug; null when there is none, 'restricted' when the viewer's age limit
- * hides it (its data is not even loaded).
+ * A published content by slug with its playback facts; null when there is none, 'restricted' when
+ * the viewer's age limit hides it (its data is not even loaded).
  */
-export async function contentBySlug(env: DB, lang: Lang, age: AgeLimit, slug: string): Promise<Content | 'restricted' | null> {
-  const row = await env.DB.prepare(`SELECT c.id, ${ageAllowed(2)} AS allowed FROM contents c WHERE c.slug = ?1 AND ${PUBLISHED}`)
+export async function contentBySlug(
+  env: DB,
+  lang: Lang,
+  age: AgeLimit,
+  slug: string,
+): Promise<{ content: Content; playback: ContentPlaybackFacts } | 'restricted' | null> {
+  const row = await env.DB.prepare(`SELECT c.id, ${ageAllowed(2)} AS allowed, c.allowed_countries, p.allowed_countries AS parent_countries,
+      c.youtube_id, (c.premium = 1 OR COALESCE(p.premium, 0) = 1) AS premium_any,
+      EXISTS (SELECT 1 FROM media m WHERE m.content_id = c.id AND m.kind = 'main') AS has_media,
+      EXISTS (SELECT 1 FROM media m WHERE m.content_id = c.id AND m.kind = 'trailer') AS has_trailer
+      FROM contents c LEFT JOIN contents p ON p.id = c.parent_id WHERE c.slug = ?1 AND ${PUBLISHED}`)
     .bind(slug, age)
-    .first<{ id: number; allowed: number }>();
+    .first<{ id: number; allowed: number } & ContentPlaybackFacts>();
   if (!row) return null;
   if (!row.allowed) return 'restricted';
   const [content] = await contentsByIds(env, lang, [row.id]);
-  return content ?? null;
+  return content ? { content, playback: row } : null;
 }
 
 /** Episodes of a series grouped by season (none when the series, or an episode, is above the age limit). */
 export async function seasonsOf(env: DB, lang: Lang, age: AgeLimit, seriesId: number): Promise<Season[]> {
-  const { results } = await env.DB.prepare(`SELECT c.id, c.slug, c.season_number, c.episode_number, c.duration, c.tile_image,
+  const { results } = await env.DB.prepare(`SELECT c.id, c.slug, c.season_number, c.episode_number, ${DURATION}, c.tile_image,
       COALESCE(t.name_long, te.name_long, c.original_title) AS name_long, COALESCE(t.synopsis, te.synopsis) AS synopsis
       FROM contents c ${CONTENT_TEXT} WHERE c.parent_id = ?2 AND ${PUBLISHED} AND ${ageAllowed(3)}
       ORDER BY c.season_number, c.episode_number`).bind(lang, seriesId, age).all<Episode>();

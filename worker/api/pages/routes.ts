@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { apiError } from '../errors';
 import { langQuery } from '../schemas';
-import { viewerAgeLimit } from '../profiles/viewer';
+import { requestedProfile, viewerAgeLimit } from '../profiles/viewer';
+import { accessFor, effectiveCountries, playbackViewer } from '../player/access';
 import { validationHook } from '../validation';
 import {
   categoryBySlug,
@@ -39,15 +40,21 @@ export const pages = new Hono<AppEnv>()
   .get('/content/:slug', zValidator('param', slugParam, validationHook), zValidator('query', listQuery, validationHook), async (c) => {
     const { slug } = c.req.valid('param');
     const { lang, limit } = c.req.valid('query');
-    const age = await viewerAgeLimit(c);
-    const content = await contentBySlug(c.env, lang, age, slug);
-    if (!content) apiError(404, 'CONTENT_NOT_FOUND', slug);
-    if (content === 'restricted') apiError(403, 'CONTENT_NOT_AVAILABLE', slug);
-    const [seasons, related] = await Promise.all([
+    // The viewer's age limit (as viewerAgeLimit), plus the subscription `access` depends on.
+    const viewer = await playbackViewer(c, requestedProfile(c, 'profileId'));
+    const { age } = viewer;
+    const found = await contentBySlug(c.env, lang, age, slug);
+    if (!found) apiError(404, 'CONTENT_NOT_FOUND', slug);
+    if (found === 'restricted') apiError(403, 'CONTENT_NOT_AVAILABLE', slug);
+    const { content, playback } = found;
+    const allowed_countries = effectiveCountries(playback.allowed_countries, playback.parent_countries);
+    const [seasons, related, access] = await Promise.all([
       content.type === 'playlist' ? seasonsOf(c.env, lang, age, content.id) : [],
       relatedTo(c.env, lang, age, content, Math.min(limit, 12)),
+      accessFor(c, viewer, { premium: playback.premium_any === 1, allowedCountries: allowed_countries }),
     ]);
-    return c.json({ content: { ...content, seasons }, related } satisfies ContentPage);
+    const facts = { allowed_countries, youtube_id: playback.youtube_id, has_media: playback.has_media === 1, has_trailer: playback.has_trailer === 1, access };
+    return c.json({ content: { ...content, seasons, ...facts }, related } satisfies ContentPage);
   })
   .get('/category/:slug', zValidator('param', slugParam, validationHook), zValidator('query', listQuery, validationHook), async (c) => {
     const { slug } = c.req.valid('param');

@@ -70,9 +70,23 @@ export type Episode = z.infer<typeof Episode>;
 export const Season = z.object({ number: z.number(), episodes: z.array(Episode) });
 export type Season = z.infer<typeof Season>;
 
+/**
+ * Playback facts of the content page (issue 5). `allowed_countries`: where it plays ([] =
+ * everywhere; an episode without its own list has its series'); `has_media` / `has_trailer`: main
+ * or trailer media can be streamed (stream_url); `access` for this caller: 'premium' (premium title,
+ * platform not free, no active subscription) or 'geoblocked' (country outside allowed_countries).
+ */
+export const ContentPlayback = {
+  allowed_countries: z.array(z.string()),
+  youtube_id: z.string().nullable(),
+  has_media: z.boolean(),
+  has_trailer: z.boolean(),
+  access: z.enum(['ok', 'premium', 'geoblocked']),
+};
+
 /** GET /pages/content/{slug}: the content with its seasons (series) and related titles. */
 export const ContentPage = z.object({
-  content: Content.extend({ seasons: z.array(Season) }),
+  content: Content.extend({ seasons: z.array(Season), ...ContentPlayback }),
   related: z.array(Content),
 });
 export type ContentPage = z.infer<typeof ContentPage>;

@@ -57,6 +57,14 @@ describe('securityHeaders on pages', () => {
     expect(nonceOf(a)).not.toBe(nonceOf(b));
   });
 
+  it('allows the YouTube embed as a frame on /youtube pages only', async () => {
+    const pages = new Hono<AppEnv>().use(requestContext(), securityHeaders()).get('*', (c) => c.html('<!doctype html>'));
+    const youtube = (await pages.request('/youtube/some-title', {}, env)).headers.get('content-security-policy');
+    expect(youtube).toContain('; frame-src https://www.youtube-nocookie.com');
+    const content = (await pages.request('/content/some-title', {}, env)).headers.get('content-security-policy');
+    expect(content).not.toContain('frame-src');
+  });
+
   it('spells out the whole policy', () => {
     expect(defaultContentSecurityPolicy('abc')).toBe(
       "default-src 'self'; script-src 'self' 'nonce-abc'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +

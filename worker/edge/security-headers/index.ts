@@ -2,17 +2,21 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../env';
 
 export type SecurityHeadersOptions = {
-  /** The Content-Security-Policy of HTML responses, given the response's nonce (undefined when none was set). */
-  contentSecurityPolicy?: (nonce: string | undefined) => string;
+  /** The Content-Security-Policy of HTML responses, given the response's nonce (undefined when none was set) and the request path. */
+  contentSecurityPolicy?: (nonce: string | undefined, path: string) => string;
   /** Headers set on every response (API, pages, fixed routes, assets). */
   headers?: Record<string, string>;
 };
 
+/** The YouTube embed of `/youtube/{slug}` (client/pages/content/YouTube.tsx), the only page allowed a frame. */
+export const YOUTUBE_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
+
 /**
  * The pages' CSP: scripts only from us or carrying this response's nonce (React's inline
- * streaming scripts). Without a nonce, no inline script runs at all.
+ * streaming scripts). Without a nonce, no inline script runs at all. Frames: only the YouTube
+ * embed, only on `/youtube/*`.
  */
-export const defaultContentSecurityPolicy = (nonce: string | undefined): string =>
+export const defaultContentSecurityPolicy = (nonce: string | undefined, path = ''): string =>
   [
     "default-src 'self'",
     nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
@@ -25,6 +29,7 @@ export const defaultContentSecurityPolicy = (nonce: string | undefined): string 
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    ...(path.startsWith('/youtube/') ? [`frame-src ${YOUTUBE_FRAME_ORIGIN}`] : []),
   ].join('; ');
 
 export const DEFAULT_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -56,7 +61,7 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
     const set: [string, string][] = [...always];
     if ((res.headers.get('Content-Type') ?? '').toLowerCase().includes('text/html')) {
       const nonce = c.get('nonce');
-      set.push(['Content-Security-Policy', csp(nonce && NONCE.test(nonce) ? nonce : undefined)]);
+      set.push(['Content-Security-Policy', csp(nonce && NONCE.test(nonce) ? nonce : undefined, c.req.path)]);
     }
     try {
       for (const [name, value] of set) res.headers.set(name, value);

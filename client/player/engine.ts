@@ -1,0 +1,185 @@
+/**
+ * The player's media engine, without React: attaches an HLS stream to the <video> with hls.js
+ * (its own chunk, loaded only where Media Source Extensions exist) or the browser's native HLS
+ * (Safari on iPhone; Chromium desktop also answers "maybe" to canPlayType, so hls.js comes first),
+ * starts at a position and tries to play.
+ *
+ * The server's page starts it at once with a tiny inline module (`bootPlayer`), so the playlists
+ * and first segments load while React and the island are still downloading; the island then
+ * adopts the running engine (`adoptEngine`) and starts new ones itself after a re-fetch.
+ */
+import type Hls from 'hls.js';
+
+/*
+ * Self-contained on purpose: anything imported here would be bundled with the island (its only
+ * importer), and the boot script would wait for React. So the few constants it shares with
+ * client/player/attributes.ts and time.ts are copies, checked equal by engine.test.ts.
+ */
+export const ENGINE_BOOT_ATTRIBUTES = { src: 'data-player-src', start: 'data-player-start', local: 'data-player-local', duration: 'data-player-duration' } as const;
+export const engineResumeKey = (contentId: number | string): string => `watched:${contentId}`;
+/** A guest's saved position, unless it is in the last 5 % (finished: from the start). */
+export const engineStart = (saved: number, duration: number): number => (saved > 0 && (duration <= 0 || saved < duration * 0.95) ? saved : 0);
+
+export type EngineFailure = 'network' | 'media' | 'unsupported' | 'forbidden';
+
+export type Engine = {
+  url: string;
+  /** Where playback started (seconds). */
+  start: number;
+  video: HTMLVideoElement;
+  /** The hls.js instance (null with native HLS). */
+  hls: Hls | null;
+  /** The browser refused to start with sound without a gesture: the island shows its Play button. */
+  blocked: boolean;
+  /** The last unrecovered failure; 'forbidden' is a 403 on media (expired or revoked signature). */
+  failure: EngineFailure | null;
+  /** Called on each failure (set by the island; failures before it are kept in `failure`). */
+  onFailure: ((failure: EngineFailure) => void) | null;
+  /** Called when `blocked` changes. */
+  onBlocked: ((blocked: boolean) => void) | null;
+  destroy(): void;
+};
+
+declare global {
+  interface Window {
+    /** The engine the boot script started, for the island to adopt. */
+    __playerEngine?: Promise<Engine>;
+  }
+}
+
+const HLS_CONFIG = {
+  // Subtitles are <track> elements (the same WebVTT files on every browser).
+  enableWebVTT: false,
+  enableIMSC1: false,
+  enableCEA708Captions: false,
+  // The fMP4 segments need no transmuxing worker (and the CSP allows no blob: workers).
+  enableWorker: false,
+  capLevelToPlayerSize: true,
+  backBufferLength: 60,
+};
+
+function tryPlay(engine: Engine): void {
+  engine.video.play().then(
+    () => {
+      if (engine.blocked) {
+        engine.blocked = false;
+        engine.onBlocked?.(false);
+      }
+    },
+    (error: unknown) => {
+      if (error instanceof DOMException && error.name === 'NotAllowedError') {
+        engine.blocked = true;
+        engine.onBlocked?.(true);
+      }
+    },
+  );
+}
+
+function fail(engine: Engine, failure: EngineFailure): void {
+  engine.failure = failure;
+  engine.onFailure?.(failure);
+}
+
+/** Attaches `url` to `video`, starting at `start` seconds, and tries to play. */
+export async function startEngine(video: HTMLVideoElement, url: string, start: number): Promise<Engine> {
+  let destroyed = false;
+  const engine: Engine = {
+    url,
+    start,
+    video,
+    hls: null,
+    blocked: false,
+    failure: null,
+    onFailure: null,
+    onBlocked: null,
+    destroy() {
+      destroyed = true;
+      if (engine.hls) engine.hls.destroy();
+      else {
+        video.removeAttribute('src');
+        video.load();
+      }
+      engine.hls = null;
+    },
+  };
+  if ('MediaSource' in window || 'ManagedMediaSource' in window) {
+    const { default: HlsClass } = await import('hls.js');
+    if (destroyed) return engine;
+    if (HlsClass.isSupported()) {
+      const hls = new HlsClass({ ...HLS_CONFIG, startPosition: start });
+      engine.hls = hls;
+      let recovered = false;
+      const { Events, ErrorTypes } = HlsClass;
+      hls.on(Events.MANIFEST_PARSED, () => tryPlay(engine));
+      hls.on(Events.ERROR, (_event, data) => {
+        if (data.response?.code === 403) return fail(engine, 'forbidden');
+        if (!data.fatal) return;
+        if (data.type === ErrorTypes.MEDIA_ERROR && !recovered) {
+          recovered = true;
+          hls.recoverMediaError();
+          return;
+        }
+        fail(engine, data.type === ErrorTypes.NETWORK_ERROR ? 'network' : 'media');
+      });
+      hls.loadSource(url);
+      hls.attachMedia(video);
+      return engine;
+    }
+  }
+  if (video.canPlayType('application/vnd.apple.mpegurl')) {
+    video.addEventListener(
+      'loadedmetadata',
+      () => {
+        if (start > 0) video.currentTime = start;
+        tryPlay(engine);
+      },
+      { once: true },
+    );
+    video.addEventListener('error', () => {
+      const code = video.error?.code;
+      // Native HLS hides HTTP statuses: a network failure may be an expired URL, so it counts as one.
+      fail(engine, code === MediaError.MEDIA_ERR_NETWORK || code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED ? 'forbidden' : 'media');
+    });
+    video.src = url;
+    return engine;
+  }
+  fail(engine, 'unsupported');
+  return engine;
+}
+
+/**
+ * Run by the page's inline module as soon as the HTML is parsed: starts the engine on the
+ * server-rendered <video> (position from the server, or this browser's for guests).
+ */
+export function bootPlayer(): void {
+  const attributes = ENGINE_BOOT_ATTRIBUTES;
+  const video = document.querySelector<HTMLVideoElement>(`video[${attributes.src}]`);
+  const url = video?.getAttribute(attributes.src);
+  if (!video || !url || window.__playerEngine) return;
+  const local = video.getAttribute(attributes.local);
+  const start = local ? engineStart(readLocalResume(local), Number(video.getAttribute(attributes.duration)) || 0) : Number(video.getAttribute(attributes.start)) || 0;
+  window.__playerEngine = startEngine(video, url, start);
+}
+
+/** A guest's position saved in this browser (0 when none or unreadable). */
+export function readLocalResume(contentId: number | string): number {
+  try {
+    return Number(localStorage.getItem(engineResumeKey(contentId)) ?? 0) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The booted engine when it plays `url` on `video`, else a new one. */
+export function adoptEngine(video: HTMLVideoElement, url: string, start: number): Promise<Engine> {
+  const booted = window.__playerEngine;
+  window.__playerEngine = undefined;
+  if (booted) {
+    return booted.then((engine) => {
+      if (engine.video === video && engine.url === url) return engine;
+      engine.destroy();
+      return startEngine(video, url, start);
+    });
+  }
+  return startEngine(video, url, start);
+}

@@ -1,0 +1,133 @@
+/**
+ * Time to first frame of the player, in headless Chromium (issue 5: goal ≤ 500 ms locally).
+ *
+ * Two measurements, each in a fresh browser context (cold cache, new device, so every sample
+ * gets its own stream slot):
+ * - click: from the click on the Play button of a content page (the event's own timestamp) to
+ *   the first video frame presented on /player/{slug} (requestVideoFrameCallback; fallback: the
+ *   'playing' event once currentTime > 0). The content page is loaded first, as a visitor would.
+ * - load: from the navigation start of /player/{slug} to that first frame.
+ * Autoplay is allowed by a Chromium flag: the bench measures the pipeline (SSR, island, hls.js,
+ * playlists, first segment, decode), not the browser's autoplay policy.
+ *
+ * Module for scripts/bench/index.ts: `await measurePlay({ origin })`. Also runnable on its own
+ * against a running server: `node scripts/bench/play.ts http://localhost:8787 [slug]`.
+ */
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export type PlayOptions = {
+  /** The running server, e.g. http://localhost:8790. */
+  origin: string;
+  /** A free title with media and a Play button on its content page. */
+  slug?: string;
+  samples?: number;
+  chromiumPath?: string;
+  log?: (message: string) => void;
+};
+
+export type Stats = { samples: number[]; medianMs: number; p95Ms: number; minMs: number };
+export type PlayResult = { slug: string; click: Stats; load: Stats; goalMs: number; clickWithinGoal: boolean; loadWithinGoal: boolean };
+
+export const PLAY_GOAL_MS = 500;
+const FRAME_TIMEOUT_MS = 15_000;
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+/**
+ * Runs in every document: remembers when the Play link was clicked (sessionStorage survives the
+ * navigation to the player) and when the player's first frame was presented (absolute ms).
+ */
+const PROBE = `(() => {
+  addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a.content__play-button') : null;
+    if (link) sessionStorage.setItem('benchClickAt', String(performance.timeOrigin + event.timeStamp));
+  }, true);
+  const mark = (now) => { if (window.__benchFirstFrame === undefined) window.__benchFirstFrame = performance.timeOrigin + now; };
+  const watch = () => {
+    const video = document.querySelector('.player video');
+    if (!video) return;
+    if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback((now) => mark(now));
+    else video.addEventListener('playing', function check() {
+      if (video.currentTime > 0) mark(performance.now()); else requestAnimationFrame(check);
+    });
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch, { once: true }); else watch();
+})();`;
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => {
+    const pos = (sorted.length - 1) * q;
+    const lo = Math.floor(pos);
+    const hi = Math.ceil(pos);
+    return (sorted[lo] ?? NaN) + ((sorted[hi] ?? NaN) - (sorted[lo] ?? NaN)) * (pos - lo);
+  };
+  return { samples: samples.map((n) => Math.round(n)), medianMs: at(0.5), p95Ms: at(0.95), minMs: sorted[0] ?? NaN };
+}
+
+async function firstFrame(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(() => (window as unknown as { __benchFirstFrame?: number }).__benchFirstFrame, null, { timeout: FRAME_TIMEOUT_MS });
+  return (await handle.jsonValue()) as number;
+}
+
+async function sample(browser: Browser, origin: string, slug: string, mode: 'click' | 'load'): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    await context.addCookies([{ name: 'cookieConsent', value: '1', url: origin }]);
+    await context.addInitScript(PROBE);
+    const page = await context.newPage();
+    if (mode === 'load') {
+      await page.goto(`${origin}/player/${slug}?lang=en`, { waitUntil: 'commit' });
+      const at = await firstFrame(page);
+      const origin0 = await page.evaluate(() => performance.timeOrigin);
+      return at - origin0;
+    }
+    await page.goto(`${origin}/content/${slug}?lang=en`, { waitUntil: 'load' });
+    await page.click('a.content__play-button');
+    await page.waitForURL(`**/player/**`, { waitUntil: 'commit' });
+    const at = await firstFrame(page);
+    const clickedAt = Number(await page.evaluate(() => sessionStorage.getItem('benchClickAt')));
+    if (!clickedAt) throw new Error('the click on Play was not recorded');
+    return at - clickedAt;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measurePlay({ origin, slug = 'casa-blues', samples = 10, chromiumPath = '/usr/bin/chromium', log = () => undefined }: PlayOptions): Promise<PlayResult> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ARGS });
+  try {
+    // Warm-up: the server's first render of each page, built chunks in the OS cache.
+    await sample(browser, origin, slug, 'load');
+    await sample(browser, origin, slug, 'click');
+    const click: number[] = [];
+    const load: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      click.push(await sample(browser, origin, slug, 'click'));
+      load.push(await sample(browser, origin, slug, 'load'));
+      log(`play sample ${i + 1}/${samples}: click→frame ${click.at(-1)?.toFixed(0)} ms, load→frame ${load.at(-1)?.toFixed(0)} ms`);
+    }
+    const result = { slug, click: stats(click), load: stats(load), goalMs: PLAY_GOAL_MS, clickWithinGoal: false, loadWithinGoal: false };
+    result.clickWithinGoal = result.click.medianMs <= PLAY_GOAL_MS;
+    result.loadWithinGoal = result.load.medianMs <= PLAY_GOAL_MS;
+    return result;
+  } finally {
+    await browser.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const origin = process.argv[2] ?? 'http://localhost:8787';
+  const result = await measurePlay({ origin, slug: process.argv[3], log: (m) => process.stderr.write(`[play] ${m}\n`) });
+  const line = (name: string, s: Stats) => `${name}: median ${s.medianMs.toFixed(0)} ms, p95 ${s.p95Ms.toFixed(0)} ms, min ${s.minMs.toFixed(0)} ms`;
+  process.stdout.write(`${line('click Play → first frame', result.click)}\n${line('load /player → first frame', result.load)}\ngoal ≤ ${PLAY_GOAL_MS} ms (median)\n`);
+}

@@ -1,0 +1,47 @@
+/**
+ * Link previews (Open Graph / Twitter cards) do not show SVG images, so every landscape tile of
+ * public/catalogue of a title (<slug>-tile.svg; not episodes, whose pages are not shared) gets a
+ * JPEG twin, <slug>-tile.jpg, rendered with headless Chromium. worker/pages/content/render.tsx
+ * names the twin in og:image.
+ *
+ *   node scripts/seed/share-images.ts [--chromium /usr/bin/chromium]
+ *
+ * Run after scripts/seed/images.ts.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { chromiumPath } from '../require-chromium.ts';
+
+const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', 'catalogue');
+/** The tiles are 640×360; 960×540 is sharp in previews (Facebook asks at least 600×315 for large cards). */
+const WIDTH = 960;
+const HEIGHT = 540;
+const QUALITY = 72;
+/** Episode tiles: <series>-s1e2-tile.svg. */
+export const EPISODE_TILE = /-s\d+e\d+-tile\.svg$/;
+
+const argAfter = (flag: string): string | undefined => {
+  const i = process.argv.indexOf(flag);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+
+const browser = await chromium.launch({ executablePath: argAfter('--chromium') ?? chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT } });
+  let total = 0;
+  const tiles = readdirSync(DIR).filter((f) => f.endsWith('-tile.svg') && !EPISODE_TILE.test(f));
+  for (const file of tiles) {
+    const svg = readFileSync(join(DIR, file), 'utf8');
+    const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+    await page.setContent(`<!doctype html><meta charset="utf-8"><style>html,body{margin:0;background:#0b0b0f}img{display:block;width:${WIDTH}px;height:${HEIGHT}px}</style><img src="${src}" alt="">`);
+    await page.locator('img').evaluate((img: HTMLImageElement) => img.decode());
+    const out = join(DIR, file.replace(/\.svg$/, '.jpg'));
+    await page.screenshot({ path: out, type: 'jpeg', quality: QUALITY });
+    total += statSync(out).size;
+  }
+  console.log(`${tiles.length} share images in public/catalogue (${Math.round(total / 1024)} KB)`);
+} finally {
+  await browser.close();
+}

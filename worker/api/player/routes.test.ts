@@ -1,0 +1,420 @@
+import { env } from 'cloudflare:workers';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../env';
+import { verifyMediaPath } from '../../media/sign';
+import { callApi, messageOf, registeredUser } from '../../test/accounts';
+import { api } from '../index';
+import { ContentPage } from '../pages/schemas';
+import { accessFor, countryAllowed, decideAccess, type PlaybackViewer } from './access';
+import type { Config } from '../configs/schemas';
+import { DevicesReached, HeartbeatAnswer, StreamAnswer, WatchedAnswer } from './schemas';
+
+/*
+ * Fixtures: every test inserts its own titles (unique ids and slugs; D1 is shared between test
+ * files) and sets subscriptions, profiles and countries directly in D1.
+ */
+let nextId = 7_000_000 + Math.floor(Math.random() * 1_000_000) * 20;
+
+type TitleOptions = {
+  type?: 'video' | 'playlist';
+  premium?: boolean;
+  countries?: string[];
+  /** Minimum age of the title's maturity category (10, 12, 16, 18). */
+  rating?: number;
+  parent?: number;
+  season?: number;
+  episode?: number;
+  /** Main media duration (seconds); null: no main media. */
+  main?: number | null;
+  trailer?: boolean;
+  youtubeId?: string;
+  published?: string;
+};
+
+async function makeTitle(options: TitleOptions = {}): Promise<{ id: number; slug: string; prefix: string }> {
+  const id = nextId++;
+  const slug = `play-test-${id}`;
+  const prefix = `tests/${slug}/main`;
+  const { type = 'video', main = 600 } = options;
+  const statements = [
+    env.DB.prepare(`INSERT INTO contents (id, slug, type, parent_id, season_number, episode_number, original_title, duration, premium,
+        publication_date_start, allowed_countries, youtube_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`).bind(
+      id,
+      slug,
+      type,
+      options.parent ?? null,
+      options.season ?? null,
+      options.episode ?? null,
+      `Original ${id}`,
+      main,
+      options.premium ? 1 : 0,
+      options.published ?? '2020-01-01T00:00:00Z',
+      JSON.stringify(options.countries ?? []),
+      options.youtubeId ?? null,
+    ),
+    env.DB.prepare(`INSERT INTO content_i18n (content_id, lang, name_long, synopsis) VALUES (?1, 'en', ?2, NULL), (?1, 'fr', ?3, NULL)`).bind(id, `Title ${id}`, `Titre ${id}`),
+  ];
+  if (type === 'video' && main !== null) {
+    statements.push(
+      env.DB.prepare(`INSERT INTO media (content_id, kind, r2_prefix, duration, renditions, subtitles, poster, thumbnails, created_at)
+          VALUES (?1, 'main', ?2, ?3, '[]', ?4, 'poster.jpg', 'thumbs.vtt', '2026-01-01T00:00:00Z')`).bind(
+        id,
+        prefix,
+        main,
+        JSON.stringify([{ lang: 'fr', file: 'subs/fr.vtt' }, { lang: 'ar', file: 'subs/ar.vtt' }]),
+      ),
+    );
+  }
+  if (options.trailer) {
+    statements.push(
+      env.DB.prepare(`INSERT INTO media (content_id, kind, r2_prefix, duration, created_at) VALUES (?1, 'trailer', ?2, 30, '2026-01-01T00:00:00Z')`).bind(id, `tests/${slug}/trailer`),
+    );
+  }
+  if (options.rating !== undefined) {
+    statements.push(
+      env.DB.prepare(`INSERT INTO content_categories (content_id, category_id, position) SELECT ?1, cat.id, 1 FROM categories cat
+          JOIN categories p ON p.id = cat.parent_id WHERE p.slug = 'maturity' AND cat.rating = ?2`).bind(id, options.rating),
+    );
+  }
+  await env.DB.batch(statements);
+  return { id, slug, prefix };
+}
+
+type Account = Awaited<ReturnType<typeof registeredUser>>;
+
+const subscribe = (account: Account, end = '2999-12-31') =>
+  env.DB.prepare('UPDATE users SET subscription_id = 1, subscription_start = ?2, subscription_end = ?3 WHERE id = ?1').bind(account.id, '2026-01-01', end).run();
+
+const mainProfile = async (account: Account): Promise<number> =>
+  ((await env.DB.prepare('SELECT id FROM profiles WHERE user_id = ? ORDER BY id LIMIT 1').bind(account.id).first<{ id: number }>()) as { id: number }).id;
+
+/** A device id per guest, as the edge sends it. */
+const device = () => crypto.randomUUID();
+
+type Caller = { token?: string; country?: string; deviceId?: string };
+
+function streamUrl(slug: string, who: Caller = {}, query = ''): Promise<Response> {
+  const headers: Record<string, string> = { 'X-Device-Id': who.deviceId ?? device() };
+  if (who.country !== undefined) headers['X-Client-Country'] = who.country;
+  return callApi(`/pages/content/${slug}/stream_url${query}`, { token: who.token, headers });
+}
+
+async function streamOk(slug: string, who: Caller = {}, query = ''): Promise<StreamAnswer> {
+  const res = await streamUrl(slug, who, query);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return StreamAnswer.parse(await res.json());
+}
+
+async function contentPage(slug: string, who: Caller = {}) {
+  const headers: Record<string, string> = {};
+  if (who.country !== undefined) headers['X-Client-Country'] = who.country;
+  const res = await callApi(`/pages/content/${slug}`, { token: who.token, headers });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ContentPage.parse(await res.json()).content;
+}
+
+const stop = (streamId: string | null, who: Caller) =>
+  callApi(`/streams/${streamId}/stop`, { method: 'POST', token: who.token, headers: { 'X-Device-Id': who.deviceId ?? '' } });
+
+const PREMIUM_MESSAGE = 'PREMIUM_REQUIRED: You have to be premium subscriber to access this content';
+
+describe('premium titles (spec §6)', () => {
+  it('refuses a free user and a guest, allows a subscriber until the subscription ends', async () => {
+    const title = await makeTitle({ premium: true });
+    const account = await registeredUser();
+    const free = await streamUrl(title.slug, { token: account.tokens.token });
+    expect(free.status).toBe(403);
+    expect(await messageOf(free)).toBe(PREMIUM_MESSAGE);
+    expect(await messageOf(await streamUrl(title.slug))).toBe(PREMIUM_MESSAGE);
+    expect((await contentPage(title.slug, { token: account.tokens.token })).access).toBe('premium');
+
+    await subscribe(account);
+    const answer = await streamOk(title.slug, { token: account.tokens.token });
+    expect(answer.streamId).not.toBeNull();
+    expect((await contentPage(title.slug, { token: account.tokens.token })).access).toBe('ok');
+
+    // A subscription that ended yesterday is not active (client/account/subscription.ts).
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await subscribe(account, yesterday);
+    expect((await streamUrl(title.slug, { token: account.tokens.token })).status).toBe(403);
+  });
+
+  it('treats an episode of a premium series as premium', async () => {
+    const series = await makeTitle({ type: 'playlist', premium: true, main: null });
+    const episode = await makeTitle({ parent: series.id, season: 1, episode: 1 });
+    const account = await registeredUser();
+    expect(await messageOf(await streamUrl(episode.slug, { token: account.tokens.token }))).toBe(PREMIUM_MESSAGE);
+    expect((await contentPage(episode.slug, { token: account.tokens.token })).access).toBe('premium');
+  });
+
+  it('plays the trailer of a premium title to anyone, without taking a stream slot', async () => {
+    const title = await makeTitle({ premium: true, trailer: true });
+    const answer = await streamOk(title.slug, {}, '?trailer=1');
+    expect(answer).toMatchObject({ streamId: null, resumeAt: 0, next: null, duration: 30 });
+    expect(answer.url).toContain(`/tests/${title.slug}/trailer/master.m3u8`);
+    // A title without a trailer: 404 MEDIA_NOT_FOUND.
+    const plain = await makeTitle();
+    const res = await streamUrl(plain.slug, {}, '?trailer=1');
+    expect(res.status).toBe(404);
+    expect(await messageOf(res)).toBe(`MEDIA_NOT_FOUND: ${plain.slug}`);
+  });
+
+  it('lets everyone play premium titles on a free platform (config.free_platform)', async () => {
+    const rights = { premium: true, allowedCountries: [] };
+    expect(decideAccess(rights, { country: 'MA', subscribed: false, freePlatform: true })).toBe('ok');
+    expect(decideAccess(rights, { country: 'MA', subscribed: false, freePlatform: false })).toBe('premium');
+    expect(decideAccess(rights, { country: 'MA', subscribed: true, freePlatform: false })).toBe('ok');
+    // Through the request helper, with the platform's config (not changed globally: shared D1).
+    const viewer = (freePlatform: boolean): PlaybackViewer => ({
+      user: null,
+      profile: null,
+      age: null,
+      subscribed: false,
+      config: async () => ({ free_platform: freePlatform }) as Config,
+    });
+    const app = new Hono<AppEnv>().get('/:free', async (c) => c.text(await accessFor(c, viewer(c.req.param('free') === 'yes'), rights)));
+    expect(await (await app.request('/yes', {}, env)).text()).toBe('ok');
+    expect(await (await app.request('/no', {}, env)).text()).toBe('premium');
+  });
+});
+
+describe('geoblocking (spec §6)', () => {
+  it('refuses a country outside the title list with 451 GEOBLOCKED, allows one inside', async () => {
+    const title = await makeTitle({ countries: ['MA', 'FR'] });
+    const res = await streamUrl(title.slug, { country: 'ES' });
+    expect(res.status).toBe(451);
+    expect(await messageOf(res)).toMatch(/^GEOBLOCKED/);
+    await streamOk(title.slug, { country: 'MA' });
+    await streamOk(title.slug, { country: 'fr' });
+    // Cloudflare's unknown country is outside every list; no country at all (local dev) is not blocked.
+    expect((await streamUrl(title.slug, { country: 'XX' })).status).toBe(451);
+    await streamOk(title.slug);
+    expect(countryAllowed(['MA'], '')).toBe(true);
+    expect(countryAllowed([], 'XX')).toBe(true);
+
+    const page = await contentPage(title.slug, { country: 'ES' });
+    expect(page).toMatchObject({ allowed_countries: ['MA', 'FR'], access: 'geoblocked' });
+    expect((await contentPage(title.slug, { country: 'MA' })).access).toBe('ok');
+  });
+
+  it('applies the series list to its episodes, and geoblocking wins over premium (and trailers)', async () => {
+    const series = await makeTitle({ type: 'playlist', premium: true, countries: ['MA'], main: null, trailer: true });
+    const episode = await makeTitle({ parent: series.id, season: 1, episode: 1 });
+    const account = await registeredUser();
+    const res = await streamUrl(episode.slug, { token: account.tokens.token, country: 'BE' });
+    expect(res.status).toBe(451);
+    expect(await messageOf(await streamUrl(series.slug, { country: 'BE' }, '?trailer=1'))).toMatch(/^GEOBLOCKED/);
+    expect((await contentPage(episode.slug, { country: 'BE' })).allowed_countries).toEqual(['MA']);
+    expect(await messageOf(await streamUrl(episode.slug, { token: account.tokens.token, country: 'MA' }))).toBe(PREMIUM_MESSAGE);
+  });
+});
+
+describe('age limit', () => {
+  it('refuses a title above a kids profile limit with 403 CONTENT_NOT_AVAILABLE, episodes following their series', async () => {
+    const adult = await makeTitle({ rating: 16 });
+    const series = await makeTitle({ type: 'playlist', rating: 18, main: null });
+    const episode = await makeTitle({ parent: series.id, season: 1, episode: 1 });
+    const kidsTitle = await makeTitle({ rating: 10 });
+    const account = await registeredUser();
+    await env.DB.prepare("UPDATE profiles SET is_kid = 1, age_restriction = '12-age-restriction' WHERE user_id = ?").bind(account.id).run();
+    for (const slug of [adult.slug, episode.slug]) {
+      const res = await streamUrl(slug, { token: account.tokens.token });
+      expect(res.status).toBe(403);
+      expect(await messageOf(res)).toBe(`CONTENT_NOT_AVAILABLE: ${slug}`);
+    }
+    await streamOk(kidsTitle.slug, { token: account.tokens.token });
+    // The same titles for an adult profile, and for guests.
+    await streamOk(adult.slug);
+  });
+
+  it('answers 404 for unknown and unpublished titles, and for a series (no main media)', async () => {
+    expect(await messageOf(await streamUrl('no-such-title'))).toBe('CONTENT_NOT_FOUND: no-such-title');
+    const later = await makeTitle({ published: '2999-01-01T00:00:00Z' });
+    expect((await streamUrl(later.slug)).status).toBe(404);
+    const series = await makeTitle({ type: 'playlist', main: null });
+    expect(await messageOf(await streamUrl(series.slug))).toBe(`MEDIA_NOT_FOUND: ${series.slug}`);
+  });
+});
+
+describe('stream limits (MAX_STREAMS = 2)', () => {
+  it('allows exactly 2 of 5 parallel starts of one account; the refusal names the way out and the limit', async () => {
+    const title = await makeTitle();
+    const account = await registeredUser();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => streamUrl(title.slug, { token: account.tokens.token })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409]);
+    const refused = DevicesReached.parse(await (answers.find((r) => r.status === 409) as Response).json());
+    expect(refused).toEqual({ status: 409, message: 'MAXIMUM_DEVICES_REACHED: stop watching on another device', limit: 2 });
+    // Trailers do not count.
+    const withTrailer = await makeTitle({ trailer: true });
+    await streamOk(withTrailer.slug, { token: account.tokens.token }, '?trailer=1');
+  });
+
+  it('heartbeats keep a slot; stop frees it for another device', async () => {
+    const title = await makeTitle();
+    const account = await registeredUser();
+    const who = { token: account.tokens.token };
+    const first = await streamOk(title.slug, who);
+    await streamOk(title.slug, who);
+    expect(first.heartbeatSeconds).toBe(30);
+    const beat = await callApi(`/streams/${first.streamId}/heartbeat`, { method: 'POST', token: who.token });
+    expect(beat.status).toBe(200);
+    expect(HeartbeatAnswer.parse(await beat.json())).toEqual({ alive: true, heartbeatSeconds: 30 });
+    expect((await streamUrl(title.slug, who)).status).toBe(409);
+
+    const stopped = await stop(first.streamId, who);
+    expect(stopped.status).toBe(200);
+    await streamOk(title.slug, who);
+    // The stopped stream's heartbeat: its slot is gone and the account is full again.
+    const lost = await callApi(`/streams/${first.streamId}/heartbeat`, { method: 'POST', token: who.token });
+    expect(lost.status).toBe(409);
+    expect(DevicesReached.parse(await lost.json()).limit).toBe(2);
+    // Malformed stream ids are refused.
+    expect((await callApi('/streams/not-a-uuid/heartbeat', { method: 'POST', token: who.token })).status).toBe(400);
+  });
+
+  it('counts guests per device id: one device holds one slot, a new stream replaces its old one', async () => {
+    const title = await makeTitle();
+    const [a, b] = [device(), device()];
+    await streamOk(title.slug, { deviceId: a });
+    await streamOk(title.slug, { deviceId: a });
+    expect((await streamUrl(title.slug, { deviceId: a })).status).toBe(200);
+    await streamOk(title.slug, { deviceId: b });
+  });
+});
+
+describe('stream answer', () => {
+  it('signs master, poster, thumbnails and subtitles for the title prefix, valid for 4 hours', async () => {
+    const title = await makeTitle({ main: 1234 });
+    const answer = await streamOk(title.slug, {}, '?lang=fr');
+    const now = Date.now() / 1000;
+    expect(answer.expiresAt).toBeGreaterThanOrEqual(now + 4 * 3600 - 1);
+    expect(answer.expiresAt).toBeLessThanOrEqual(now + 4 * 3600 + 300);
+    const urls = [answer.url, answer.poster, answer.thumbnails, ...answer.subtitles.map((s) => s.url)];
+    const files = [];
+    for (const url of urls) {
+      const verified = await verifyMediaPath(env, url ?? '');
+      expect(verified.ok, url ?? 'null').toBe(true);
+      if (verified.ok) {
+        expect(verified.prefix).toBe(title.prefix);
+        files.push(verified.file);
+      }
+    }
+    expect(files).toEqual(['master.m3u8', 'poster.jpg', 'thumbs.vtt', 'subs/fr.vtt', 'subs/ar.vtt']);
+    expect(answer.subtitles.map((s) => s.lang)).toEqual(['fr', 'ar']);
+    // A forged signature does not verify.
+    expect((await verifyMediaPath(env, answer.url.replace(/\.[A-Za-z0-9_-]{43}\//, `.${'A'.repeat(43)}/`))).ok).toBe(false);
+    expect(answer).toMatchObject({
+      duration: 1234,
+      resumeAt: 0,
+      autoplay: true,
+      next: null,
+      content: { id: title.id, slug: title.slug, name_long: `Titre ${title.id}`, type: 'video', parent: null, season_number: null, episode_number: null },
+    });
+  });
+
+  it('offers the next episode: next in the season, else the first of the next season; none after the last', async () => {
+    const series = await makeTitle({ type: 'playlist', main: null });
+    const s1e1 = await makeTitle({ parent: series.id, season: 1, episode: 1 });
+    const s1e2 = await makeTitle({ parent: series.id, season: 1, episode: 2 });
+    await makeTitle({ parent: series.id, season: 1, episode: 3, main: null }); // no media: skipped
+    await makeTitle({ parent: series.id, season: 2, episode: 2, published: '2999-01-01T00:00:00Z' }); // not yet published
+    const s2e1 = await makeTitle({ parent: series.id, season: 2, episode: 1 });
+    const first = await streamOk(s1e1.slug);
+    expect(first.next).toEqual({ slug: s1e2.slug, name_long: `Title ${s1e2.id}`, season_number: 1, episode_number: 2 });
+    expect(first.content).toMatchObject({ parent: { slug: series.slug, name_long: `Title ${series.id}` }, season_number: 1, episode_number: 1 });
+    expect((await streamOk(s1e2.slug)).next?.slug).toBe(s2e1.slug);
+    expect((await streamOk(s2e1.slug)).next).toBeNull();
+  });
+
+  it("follows the viewing profile's autoplay", async () => {
+    const title = await makeTitle();
+    const account = await registeredUser();
+    expect((await streamOk(title.slug, { token: account.tokens.token })).autoplay).toBe(true);
+    await env.DB.prepare('UPDATE profiles SET autoplay = 0 WHERE user_id = ?').bind(account.id).run();
+    expect((await streamOk(title.slug, { token: account.tokens.token })).autoplay).toBe(false);
+  });
+
+  it('refuses another account\'s profile with 404 PROFILE_NOT_FOUND', async () => {
+    const title = await makeTitle();
+    const [me, other] = [await registeredUser(), await registeredUser()];
+    const res = await streamUrl(title.slug, { token: me.tokens.token }, `?profileId=${await mainProfile(other)}`);
+    expect(res.status).toBe(404);
+    expect(await messageOf(res)).toMatch(/^PROFILE_NOT_FOUND/);
+  });
+});
+
+describe('content page playback facts', () => {
+  it('answers allowed_countries, youtube_id, has_media, has_trailer and access', async () => {
+    const film = await makeTitle({ trailer: true });
+    expect(await contentPage(film.slug)).toMatchObject({ allowed_countries: [], youtube_id: null, has_media: true, has_trailer: true, access: 'ok' });
+    const youtube = await makeTitle({ main: null, youtubeId: 'aqz-KE-bpKQ' });
+    expect(await contentPage(youtube.slug)).toMatchObject({ youtube_id: 'aqz-KE-bpKQ', has_media: false, has_trailer: false });
+    const premium = await makeTitle({ premium: true });
+    expect((await contentPage(premium.slug)).access).toBe('premium');
+  });
+});
+
+describe('watched time', () => {
+  const watched = (contentId: number, body: unknown, init: { token?: string; method?: string; text?: boolean } = {}) =>
+    init.text
+      ? Promise.resolve(
+          api.request(
+            `/actions/watched/${contentId}`,
+            { method: init.method ?? 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) }, body: JSON.stringify(body) },
+            env,
+          ),
+        )
+      : callApi(`/actions/watched/${contentId}`, { method: init.method ?? 'PUT', token: init.token, body });
+  const rows = (contentId: number) =>
+    env.DB.prepare("SELECT profile_id, time FROM actions WHERE content_id = ? AND type = 'watched'").bind(contentId).all<{ profile_id: number; time: number }>().then((r) => r.results);
+
+  it('saves the profile time (PUT JSON, POST text/plain for sendBeacon), one row per profile, and resumes there', async () => {
+    const title = await makeTitle({ main: 600 });
+    const account = await registeredUser();
+    const profile = await mainProfile(account);
+    const res = await watched(title.id, { time: 120.5 }, { token: account.tokens.token });
+    expect(res.status).toBe(200);
+    expect(WatchedAnswer.parse(await res.json())).toEqual({ id: title.id, time: 120.5, finished: false, saved: true });
+    expect((await watched(title.id, { time: 200, profile }, { token: account.tokens.token, text: true })).status).toBe(200);
+    expect(await rows(title.id)).toEqual([{ profile_id: profile, time: 200 }]);
+    expect((await streamOk(title.slug, { token: account.tokens.token })).resumeAt).toBe(200);
+  });
+
+  it('marks the title finished at 95% of its duration (time = duration); a finished title starts again from 0', async () => {
+    const title = await makeTitle({ main: 600 });
+    const account = await registeredUser();
+    const below = await watched(title.id, { time: 569 }, { token: account.tokens.token });
+    expect(WatchedAnswer.parse(await below.json())).toMatchObject({ time: 569, finished: false });
+    const at = await watched(title.id, { time: 570 }, { token: account.tokens.token });
+    expect(WatchedAnswer.parse(await at.json())).toEqual({ id: title.id, time: 600, finished: true, saved: true });
+    expect((await rows(title.id))[0]?.time).toBe(600);
+    expect((await streamOk(title.slug, { token: account.tokens.token })).resumeAt).toBe(0);
+  });
+
+  it('refuses another account\'s profile with 404 and writes nothing', async () => {
+    const title = await makeTitle();
+    const [me, other] = [await registeredUser(), await registeredUser()];
+    const res = await watched(title.id, { time: 10, profile: await mainProfile(other) }, { token: me.tokens.token });
+    expect(res.status).toBe(404);
+    expect(await messageOf(res)).toMatch(/^PROFILE_NOT_FOUND/);
+    expect(await rows(title.id)).toEqual([]);
+  });
+
+  it('validates the time and the content, and answers guests without saving', async () => {
+    const title = await makeTitle();
+    const account = await registeredUser();
+    for (const body of [{ time: -1 }, { time: 'soon' }, {}, { time: 10, profile: 'x' }]) {
+      const res = await watched(title.id, body, { token: account.tokens.token });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await messageOf(res)).toMatch(/^BAD_REQUEST/);
+    }
+    const notJson = await api.request(`/actions/watched/${title.id}`, { method: 'POST', headers: { Authorization: `Bearer ${account.tokens.token}` }, body: 'time=3' }, env);
+    expect(notJson.status).toBe(400);
+    expect((await watched(9_999_999_999, { time: 1 }, { token: account.tokens.token })).status).toBe(404);
+    expect((await watched(title.id, { time: 1 }, { token: account.tokens.token })).status).toBe(200);
+    const guest = await watched(title.id, { time: 5 }, { text: true });
+    expect(WatchedAnswer.parse(await guest.json())).toEqual({ id: title.id, time: 5, finished: false, saved: false });
+    expect(await rows(title.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,137 @@
+import { zValidator } from '@hono/zod-validator';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from '../../env';
+import { STREAM_HEARTBEAT_SECONDS, streamIdFor, streamLimiter } from '../../limits/streams';
+import { signMedia, signMediaPath } from '../../media/sign';
+import { authenticate } from '../auth/middleware';
+import { apiError } from '../errors';
+import { requestedProfile } from '../profiles/viewer';
+import { validationHook } from '../validation';
+import { accessFor, playbackViewer, streamOwner } from './access';
+import { playbackTitle, resumePosition, saveWatched, settleWatchedTime, watchTarget } from './queries';
+import {
+  contentIdParam,
+  streamIdParam,
+  streamUrlParam,
+  streamUrlQuery,
+  WatchedBody,
+  type DevicesReached,
+  type HeartbeatAnswer,
+  type StreamAnswer,
+  type WatchedAnswer,
+} from './schemas';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+/** 409: the account already plays its maximum of streams; the message names the way out. */
+function devicesReached(limit: number): never {
+  const body: DevicesReached = { status: 409, message: 'MAXIMUM_DEVICES_REACHED: stop watching on another device', limit };
+  throw new HTTPException(409, { res: Response.json(body, { status: 409, headers: NO_STORE }) });
+}
+
+/** The body of a watched-time call: JSON, also when sent as text/plain (navigator.sendBeacon). */
+async function watchedBody(c: Context<AppEnv>): Promise<WatchedBody> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await c.req.text());
+  } catch {
+    apiError(400, 'BAD_REQUEST', 'body: expected JSON');
+  }
+  const parsed = WatchedBody.safeParse(value);
+  if (!parsed.success) validationHook(parsed, c);
+  return parsed.data as WatchedBody;
+}
+
+/**
+ * PUT|POST /actions/watched/{contentId} {time, profile?}: the viewing profile's watched time (one
+ * 'watched' action per profile and content). At or past 95% of the duration the title is finished
+ * and the time saved is the duration. Guests: 200 and nothing saved (they keep it locally).
+ */
+async function saveWatchedTime(c: Context<AppEnv, '/actions/watched/:contentId', { out: { param: { contentId: number } } }>): Promise<Response> {
+  const { contentId } = c.req.valid('param');
+  const body = await watchedBody(c);
+  const viewer = await playbackViewer(c, body.profile);
+  const target = await watchTarget(c.env, contentId, viewer.age);
+  if (!target) apiError(404, 'CONTENT_NOT_FOUND', String(contentId));
+  if (!target.ageAllowed) apiError(403, 'CONTENT_NOT_AVAILABLE', String(contentId));
+  const { time, finished } = settleWatchedTime(body.time, target.duration);
+  if (viewer.user && viewer.profile) await saveWatched(c.env, viewer.user.id, viewer.profile.id, contentId, time);
+  return c.json({ id: contentId, time, finished, saved: viewer.user !== null } satisfies WatchedAnswer, 200, NO_STORE);
+}
+
+/**
+ * Playback (issue 5, spec §6 Premium subscriber and geoblocking, §8): signed stream URLs, stream
+ * slots with heartbeats, and watched times. Mounted at the API root (worker/api/index.ts).
+ */
+export const player = new Hono<AppEnv>()
+  /**
+   * GET /pages/content/{slug}/stream_url?profileId=&trailer=1: refusals in this order — 404
+   * CONTENT_NOT_FOUND, 403 CONTENT_NOT_AVAILABLE (age), 451 GEOBLOCKED, 403 PREMIUM_REQUIRED (not
+   * for trailers), 404 MEDIA_NOT_FOUND, 409 MAXIMUM_DEVICES_REACHED (not for trailers).
+   */
+  .get('/pages/content/:slug/stream_url', zValidator('param', streamUrlParam, validationHook), zValidator('query', streamUrlQuery, validationHook), async (c) => {
+    const { slug } = c.req.valid('param');
+    const { lang, trailer } = c.req.valid('query');
+    const viewer = await playbackViewer(c, requestedProfile(c, 'profileId'));
+    const kind = trailer ? 'trailer' : 'main';
+    const title = await playbackTitle(c.env, lang, slug, viewer.age, kind, viewer.profile?.id ?? null);
+    if (!title) apiError(404, 'CONTENT_NOT_FOUND', slug);
+    if (!title.ageAllowed) apiError(403, 'CONTENT_NOT_AVAILABLE', slug);
+    const access = await accessFor(c, viewer, trailer ? { ...title.rights, premium: false } : title.rights);
+    if (access === 'geoblocked') apiError(451, 'GEOBLOCKED', 'this title is not available in your country');
+    if (access === 'premium') apiError(403, 'PREMIUM_REQUIRED', 'You have to be premium subscriber to access this content');
+    const { media } = title;
+    if (!media) apiError(404, 'MEDIA_NOT_FOUND', slug);
+
+    const sign = (file: string | null) => (file ? signMediaPath(c.env, media.r2_prefix, file) : Promise.resolve(null));
+    const [master, poster, thumbnails, subtitles] = await Promise.all([
+      signMedia(c.env, media.r2_prefix, 'master.m3u8'),
+      sign(media.poster),
+      sign(media.thumbnails),
+      Promise.all(media.subtitles.map(async (s) => ({ lang: s.lang, url: await signMediaPath(c.env, media.r2_prefix, s.file) }))),
+    ]);
+
+    // Last, so that no refusal above leaves a slot taken.
+    let streamId: string | null = null;
+    if (!trailer) {
+      const id = streamIdFor(c.req.header('x-device-id') ?? c.req.header('x-client-ip') ?? '');
+      const slot = await streamLimiter(c.env).start(streamOwner(c, viewer.user), id);
+      if (!slot.allowed) devicesReached(slot.limit);
+      streamId = id;
+    }
+    const answer: StreamAnswer = {
+      url: master.path,
+      expiresAt: master.expiresAt,
+      duration: media.duration,
+      poster,
+      thumbnails,
+      subtitles,
+      resumeAt: trailer ? 0 : resumePosition(title.watchedTime, media.duration),
+      streamId,
+      heartbeatSeconds: STREAM_HEARTBEAT_SECONDS,
+      content: title.content,
+      next: trailer ? null : title.next,
+      autoplay: viewer.profile ? viewer.profile.autoplay === 1 : true,
+    };
+    return c.json(answer, 200, NO_STORE);
+  })
+  /** POST /streams/{streamId}/heartbeat: keeps the slot; 409 MAXIMUM_DEVICES_REACHED once it was lost. */
+  .post('/streams/:streamId/heartbeat', zValidator('param', streamIdParam, validationHook), async (c) => {
+    const { streamId } = c.req.valid('param');
+    const auth = await authenticate(c);
+    const limits = streamLimiter(c.env);
+    const beat = await limits.heartbeat(streamOwner(c, auth?.user ?? null), streamId);
+    if (!beat.alive) devicesReached(limits.limit);
+    return c.json({ alive: true, heartbeatSeconds: STREAM_HEARTBEAT_SECONDS } satisfies HeartbeatAnswer, 200, NO_STORE);
+  })
+  /** POST /streams/{streamId}/stop: frees the slot (idempotent; sendBeacon-friendly, no body needed). */
+  .post('/streams/:streamId/stop', zValidator('param', streamIdParam, validationHook), async (c) => {
+    const { streamId } = c.req.valid('param');
+    const auth = await authenticate(c);
+    await streamLimiter(c.env).stop(streamOwner(c, auth?.user ?? null), streamId);
+    return c.json({ status: 200, message: 'STREAM_STOPPED' }, 200, NO_STORE);
+  })
+  .put('/actions/watched/:contentId', zValidator('param', contentIdParam, validationHook), saveWatchedTime)
+  .post('/actions/watched/:contentId', zValidator('param', contentIdParam, validationHook), saveWatchedTime);

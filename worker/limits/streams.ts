@@ -1,0 +1,157 @@
+/**
+ * Maximum simultaneous streams per account (issue 5, spec §8 "maximum simultaneous devices reached").
+ *
+ * One StreamLimiter instance per account (`account:{userId}`; guests: `device:{deviceId}`), so all
+ * the account's players meet in one single-threaded object: a start is one synchronous
+ * read-check-write of the slot table in the object's SQLite-backed KV, and parallel starts are
+ * counted exactly (5 simultaneous starts with a limit of 2: exactly 2 allowed).
+ *
+ * A slot is `streamId → last heartbeat (ms)`. The player sends a heartbeat every
+ * STREAM_HEARTBEAT_SECONDS; a slot not heard from for STREAM_STALE_SECONDS is free (checked on every
+ * access), so a closed tab or a crashed device gives its slot back within a minute. An alarm at the
+ * next expiry prunes stale slots and wipes the object once it holds none.
+ *
+ * The decisions are pure functions of (slots, now) below, tested without waiting; the object's
+ * methods take an optional `now` (ms) for the same reason. Callers use `streamLimiter(env)`.
+ */
+import { DurableObject } from 'cloudflare:workers';
+
+/** How often the player confirms it is still playing. */
+export const STREAM_HEARTBEAT_SECONDS = 30;
+/** A slot without heartbeat for longer than this is free. */
+export const STREAM_STALE_SECONDS = 60;
+/** Used when the MAX_STREAMS var is empty or not a positive integer. */
+export const DEFAULT_MAX_STREAMS = 2;
+
+const STALE_MS = STREAM_STALE_SECONDS * 1000;
+const SLOTS = 'slots';
+
+/** streamId → time (ms) of its start or last heartbeat. */
+export type Slots = Record<string, number>;
+
+export type StreamStart = { allowed: true; active: number } | { allowed: false; active: number; limit: number };
+export type StreamBeat = { alive: boolean; active: number };
+
+/** The slots still held at `now`: heard from within the last STREAM_STALE_SECONDS. */
+export function liveSlots(slots: Slots, now: number): Slots {
+  return Object.fromEntries(Object.entries(slots).filter(([, at]) => now - at <= STALE_MS));
+}
+
+/**
+ * A stream id is `{device tag}.{uuid}` (streamIdFor): one device holds one slot. A reload, or the
+ * jump to the next episode, asks for a new stream before the old page's stop beacon is sent, so a
+ * new stream replaces the live slot of the same device instead of counting twice.
+ */
+export function streamIdFor(deviceId: string): string {
+  let hash = 0x811c9dc5; // FNV-1a: a short, stable tag, not a secret
+  for (const char of deviceId) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  return `${hash.toString(36)}.${crypto.randomUUID()}`;
+}
+
+const deviceOf = (streamId: string): string | null => (streamId.includes('.') ? streamId.slice(0, streamId.indexOf('.') + 1) : null);
+
+/** A new stream takes a slot when fewer than `limit` are live (its device's older stream gives way). */
+export function decideStart(slots: Slots, streamId: string, limit: number, now: number): { result: StreamStart; slots: Slots } {
+  const device = deviceOf(streamId);
+  const live = Object.fromEntries(
+    Object.entries(liveSlots(slots, now)).filter(([id]) => id === streamId || device === null || !id.startsWith(device)),
+  );
+  const active = Object.keys(live).length;
+  if (Object.hasOwn(live, streamId)) return { result: { allowed: true, active }, slots: { ...live, [streamId]: now } };
+  if (active >= limit) return { result: { allowed: false, active, limit }, slots: live };
+  return { result: { allowed: true, active: active + 1 }, slots: { ...live, [streamId]: now } };
+}
+
+/**
+ * A heartbeat keeps a live slot. A slot already freed (more than STREAM_STALE_SECONDS without
+ * heartbeat, e.g. a laptop that slept) is taken again if there is room, else the stream is lost.
+ */
+export function decideHeartbeat(slots: Slots, streamId: string, limit: number, now: number): { result: StreamBeat; slots: Slots } {
+  const { result, slots: next } = decideStart(slots, streamId, limit, now);
+  return { result: { alive: result.allowed, active: result.active }, slots: next };
+}
+
+/** Parses the MAX_STREAMS var: a positive integer, else DEFAULT_MAX_STREAMS. */
+export function maxStreams(env: { MAX_STREAMS?: string }): number {
+  const value = Number((env.MAX_STREAMS ?? '').trim());
+  return Number.isInteger(value) && value >= 1 ? value : DEFAULT_MAX_STREAMS;
+}
+
+/** One instance per account (or guest device). `now` (ms) is only for tests. */
+export class StreamLimiter extends DurableObject<Env> {
+  async start(streamId: string, limit: number, now: number = Date.now()): Promise<StreamStart> {
+    const { result, slots } = decideStart(this.read(), streamId, limit, now);
+    await this.write(slots);
+    return result;
+  }
+
+  async heartbeat(streamId: string, limit: number, now: number = Date.now()): Promise<StreamBeat> {
+    const { result, slots } = decideHeartbeat(this.read(), streamId, limit, now);
+    await this.write(slots);
+    return result;
+  }
+
+  /** Frees the stream's slot (idempotent). */
+  async stop(streamId: string, now: number = Date.now()): Promise<{ active: number }> {
+    const slots = liveSlots(this.read(), now);
+    delete slots[streamId];
+    await this.write(slots);
+    return { active: Object.keys(slots).length };
+  }
+
+  /** The live slots at `now` (tests, diagnostics). */
+  async active(now: number = Date.now()): Promise<Slots> {
+    return liveSlots(this.read(), now);
+  }
+
+  /** At the earliest expiry: prune, and leave nothing behind once every slot is free. */
+  override async alarm(): Promise<void> {
+    await this.write(liveSlots(this.read(), Date.now()));
+  }
+
+  private read(): Slots {
+    return this.ctx.storage.kv.get<Slots>(SLOTS) ?? {};
+  }
+
+  /** Stores the slots and schedules the alarm for the first one to expire (none: wipe the object). */
+  private async write(slots: Slots): Promise<void> {
+    const times = Object.values(slots);
+    if (times.length === 0) {
+      this.ctx.storage.kv.delete(SLOTS);
+      await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    this.ctx.storage.kv.put(SLOTS, slots);
+    await this.ctx.storage.setAlarm(Math.min(...times) + STALE_MS + 1);
+  }
+}
+
+/** Who streams count against: the account when logged in, else the guest's device. */
+export type StreamOwner = { userId: string } | { deviceId: string };
+
+const ownerKey = (owner: StreamOwner): string => ('userId' in owner ? `account:${owner.userId}` : `device:${owner.deviceId}`);
+
+/** The typed facade the API uses; the limit is the MAX_STREAMS var. */
+export function streamLimiter(env: Env): {
+  limit: number;
+  start(owner: StreamOwner, streamId: string): Promise<StreamStart>;
+  heartbeat(owner: StreamOwner, streamId: string): Promise<StreamBeat>;
+  stop(owner: StreamOwner, streamId: string): Promise<void>;
+} {
+  const limit = maxStreams(env);
+  const stub = (owner: StreamOwner) => env.STREAMS.get(env.STREAMS.idFromName(ownerKey(owner)));
+  return {
+    limit,
+    start: async (owner, streamId) => {
+      const result = await stub(owner).start(streamId, limit);
+      return result.allowed ? { allowed: true, active: result.active } : { allowed: false, active: result.active, limit: result.limit };
+    },
+    heartbeat: async (owner, streamId) => {
+      const { alive, active } = await stub(owner).heartbeat(streamId, limit);
+      return { alive, active };
+    },
+    stop: async (owner, streamId) => {
+      await stub(owner).stop(streamId);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import { ContentPage } from '../../../client/pages/Content';
+import { isYouTubeId, YouTubePage } from '../../../client/pages/content/YouTube';
+import type { ContentPage as ContentPageData } from '../../api/pages/schemas';
+import type { AppEnv } from '../../env';
+import { renderPage } from '../render';
+
+/**
+ * The catalogue artwork is SVG, which link previews (Facebook, X, WhatsApp, Slack) do not show:
+ * each title's `/catalogue/{slug}-tile.svg` has a JPEG twin (scripts/seed/share-images.ts; not
+ * the episodes' `-s1e2-tile.svg`) named in the share tags instead.
+ */
+export const shareImage = (image: string | null): string | null =>
+  image && /^\/catalogue\/[\w-]+-tile\.svg$/.test(image) && !/-s\d+e\d+-tile\.svg$/.test(image) ? image.replace(/\.svg$/, '.jpg') : image;
+
+const shareMeta = (content: ContentPageData['content']) => ({
+  title: content.name_long,
+  description: content.synopsis ?? undefined,
+  share: { image: shareImage(content.tile_image), type: content.type === 'playlist' ? ('video.tv_show' as const) : ('video.movie' as const) },
+});
+
+/** The viewing profile's watched times (spec §3 User.watched); guests have none. */
+function watchedOf(c: Context<AppEnv>) {
+  const user = c.get('user');
+  return user && !user.isAnonymous ? user.watched : [];
+}
+
+/** `/content/{slug}`: `?season=N` picks the season of a series (the picker's links, no JavaScript needed). */
+export function renderContent(c: Context<AppEnv>, data: ContentPageData) {
+  const season = Number.parseInt(c.req.query('season') ?? '', 10);
+  const url = new URL(c.req.url);
+  return renderPage(
+    c,
+    <ContentPage data={data} watched={watchedOf(c)} season={Number.isFinite(season) ? season : null} shareUrl={`${url.origin}${url.pathname}`} />,
+    shareMeta(data.content),
+  );
+}
+
+/** `/youtube/{slug}`: the title's YouTube video in an embed; 404 when the title has none. */
+export function renderYouTube(c: Context<AppEnv>, data: ContentPageData) {
+  const { content } = data;
+  if (!isYouTubeId(content.youtube_id)) return c.notFound();
+  return renderPage(c, <YouTubePage content={content} videoId={content.youtube_id} />, shareMeta(content));
+}

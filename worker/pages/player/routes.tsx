@@ -1,0 +1,116 @@
+import { Hono, type Context } from 'hono';
+import manifest from '../../../dist/client/.vite/manifest.json';
+import { ApiError } from '../../../client/api';
+import type { Lang } from '../../../client/i18n';
+import { PlayerPage, PlayerRefusal, REFUSAL_STATUS, refusalText, type PlayerChunks, type Refusal } from '../../../client/pages/Player';
+import { StreamAnswer } from '../../api/player/schemas';
+import type { AppEnv } from '../../env';
+import { translate } from '../../i18n';
+import { forProfile, serverApi } from '../loaders';
+import { renderPage } from '../render';
+
+type Ctx = Context<AppEnv>;
+
+const chunks = manifest as Record<string, { file: string }>;
+const chunkOf = (test: (src: string) => boolean): string | null => {
+  const entry = Object.entries(chunks).find(([src]) => test(src));
+  return entry ? `/${entry[1].file}` : null;
+};
+
+/** The player's engine and hls.js chunks of the build (dynamic imports of the island), booted and preloaded by the page. */
+export const PLAYER_CHUNKS: PlayerChunks = {
+  engine: chunkOf((src) => src === 'client/player/engine.ts'),
+  hls: chunkOf((src) => src.includes('node_modules/hls.js/')),
+};
+
+/** GET /pages/content/{slug}/stream_url for the visitor's profile (like every catalogue call), checked. */
+export const loadStream = (c: Ctx, slug: string, trailer: boolean) =>
+  serverApi(c).request(forProfile(c, `/pages/content/${encodeURIComponent(slug)}/stream_url${trailer ? '?trailer=1' : ''}`), (v) => StreamAnswer.parse(v));
+
+/** Languages named in the page language ('ar' → 'العربية' on an Arabic page), first letter up. */
+export function languageLabels(lang: Lang, codes: string[]): Record<string, string> {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([lang], { type: 'language' });
+  } catch {
+    names = null;
+  }
+  const label = (code: string): string => {
+    try {
+      const name = names?.of(code) ?? code;
+      return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+    } catch {
+      return code;
+    }
+  };
+  return Object.fromEntries(codes.map((code) => [code, label(code)]));
+}
+
+/** The API's refusal of a stream, as the player's message page; null for failures that are not one. */
+export function refusalOf(error: unknown, guest: boolean): Refusal | 'not-found' | null {
+  if (!(error instanceof ApiError)) return null;
+  const code = error.message.split(':')[0]?.trim() ?? '';
+  if (code === 'PREMIUM_REQUIRED') return { kind: 'premium', guest };
+  if (code === 'GEOBLOCKED' || error.status === 451) return { kind: 'geoblocked' };
+  if (code === 'CONTENT_NOT_AVAILABLE') return { kind: 'not-available' };
+  if (code === 'MAXIMUM_DEVICES_REACHED' || error.status === 409) {
+    const limit = typeof error.body.limit === 'number' ? error.body.limit : null;
+    return { kind: 'devices', limit };
+  }
+  if (code === 'MEDIA_NOT_FOUND') return { kind: 'no-media' };
+  if (error.status === 404 || error.status === 400) return 'not-found';
+  return null;
+}
+
+/**
+ * /player/{slug} (spec §2; `?trailer=1` plays the trailer): the full-screen player (no top bar)
+ * with the stream_url answer as the island's props, or — without any redirect to /error, spec §8 —
+ * the refusal in place with the API's status: premium 403 (Subscribe; guests also Log in),
+ * geoblocked 451, content not available 403, maximum devices 409 (stop another device, Retry),
+ * no media 404; an unknown title is the 404 page.
+ */
+export const playerPages = new Hono<AppEnv>().get('/player/:slug', async (c) => {
+  const slug = c.req.param('slug');
+  const trailer = c.req.query('trailer') === '1';
+  const lang = c.get('lang');
+  const t = translate(lang);
+  const user = c.get('user');
+  const guest = !user || user.isAnonymous;
+  const here = new URL(c.req.url);
+  const retryHref = `${here.pathname}${here.search}`;
+  let stream: StreamAnswer;
+  try {
+    stream = await loadStream(c, slug, trailer);
+  } catch (error) {
+    const refusal = refusalOf(error, guest);
+    if (refusal === 'not-found') return c.notFound();
+    if (!refusal) throw error;
+    const { heading } = refusalText(refusal);
+    return renderPage(c, <PlayerRefusal refusal={refusal} slug={slug} retryHref={retryHref} />, { title: t(heading), footer: false }, REFUSAL_STATUS[refusal.kind]);
+  }
+  const { content } = stream;
+  const profileId = guest || !user || user.profile.locked ? null : user.profile.id;
+  const langParam = here.searchParams.get('lang');
+  const title = trailer
+    ? t('TRAILER_OF', { title: content.parent?.name_long ?? content.name_long })
+    : content.parent
+      ? `${content.parent.name_long} · ${content.name_long}`
+      : content.name_long;
+  return renderPage(
+    c,
+    <PlayerPage
+      chunks={PLAYER_CHUNKS}
+      player={{
+        stream,
+        subtitleLabels: languageLabels(lang, stream.subtitles.map((s) => s.lang)),
+        slug,
+        trailer,
+        profileId,
+        loggedIn: !guest,
+        backHref: `/content/${encodeURIComponent(content.parent?.slug ?? content.slug)}`,
+        langQuery: langParam ? `?lang=${encodeURIComponent(langParam)}` : '',
+      }}
+    />,
+    { title, bar: 'none', footer: false },
+  );
+});
