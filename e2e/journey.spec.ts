@@ -41,7 +41,8 @@ test.describe('a guest browsing the catalogue', () => {
     await page.locator('.grid .tile').first().click();
     await expect(page).toHaveURL(/\/content\//);
     await expect(page.locator('.content__facts')).toContainText('Cast');
-    await expect(page.getByRole('heading', { name: 'Season 1' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Episodes' })).toBeVisible();
+    await expect(page.locator('.episodes .episode').first()).toBeVisible();
   });
 
   test('accepts cookies once', async ({ page }) => {
