@@ -56,6 +56,10 @@ const HLS_CONFIG = {
   enableWorker: false,
   capLevelToPlayerSize: true,
   backBufferLength: 60,
+  // A fast first frame: start on the lightest rendition (ABR climbs at once) and fetch the first
+  // fragment while the playlists are still being parsed.
+  startLevel: 0,
+  startFragPrefetch: true,
 };
 
 function tryPlay(engine: Engine): void {

@@ -68,7 +68,7 @@ function wranglerTail(lines = 40): string {
 }
 
 function startWrangler(): void {
-  const args = ['wrangler', 'dev', '--port', String(PORT), '--persist-to', PERSIST, '--var', 'STREAM_IDENTITY_ENCODING:true', '--define', 'process.env.NODE_ENV:"production"'];
+  const args = ['wrangler', 'dev', '--port', String(PORT), '--persist-to', PERSIST, '--var', 'STREAM_IDENTITY_ENCODING:true', '--var', 'DEV_OUTBOX:true', '--define', 'process.env.NODE_ENV:"production"'];
   log(`$ ${NPX} ${args.join(' ')}`);
   wrangler = spawn(NPX, args, {
     cwd: ROOT,
