@@ -18,6 +18,7 @@ export function PlayerPage({ player, chunks }: { player: PlayerProps; chunks: Pl
   if (chunks.engine) preloadModule(chunks.engine, { as: 'script' });
   if (chunks.hls) preloadModule(chunks.hls, { as: 'script' });
   preload(player.stream.url, { as: 'fetch', crossOrigin: 'anonymous', fetchPriority: 'high' });
+  for (const url of player.stream.preload) preload(url, { as: 'fetch', crossOrigin: 'anonymous', fetchPriority: 'high' });
   if (player.stream.poster) preload(player.stream.poster, { as: 'image', fetchPriority: 'high' });
   return (
     <>

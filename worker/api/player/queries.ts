@@ -33,9 +33,29 @@ type TitleRow = {
   subtitles: string | null;
   poster: string | null;
   thumbnails: string | null;
+  renditions: string | null;
 };
 
-export type MediaRow = { r2_prefix: string; duration: number; subtitles: { lang: string; file: string }[]; poster: string | null; thumbnails: string | null };
+export type MediaRow = {
+  r2_prefix: string;
+  duration: number;
+  subtitles: { lang: string; file: string }[];
+  poster: string | null;
+  thumbnails: string | null;
+  /** Height (p) of the lightest rendition, where the player starts (scripts/media/ladder.ts folders). */
+  lowest: number | null;
+};
+
+/** The smallest `height` of the media's renditions JSON ([{ height, bandwidth }]). */
+function lowestRendition(text: string | null): number | null {
+  try {
+    const list: unknown = JSON.parse(text ?? '[]');
+    const heights = Array.isArray(list) ? list.map((r: unknown) => (r && typeof r === 'object' && 'height' in r ? Number(r.height) : NaN)).filter((h) => Number.isInteger(h) && h > 0) : [];
+    return heights.length > 0 ? Math.min(...heights) : null;
+  } catch {
+    return null;
+  }
+}
 
 export type PlaybackTitle = {
   content: StreamAnswer['content'];
@@ -73,7 +93,7 @@ export async function playbackTitle(env: DB, lang: Lang, slug: string, age: AgeL
     env.DB.prepare(`SELECT c.id, c.slug, c.type, c.season_number, c.episode_number, ${nameOf('c', 't')} AS name_long,
         c.premium, c.allowed_countries, p.slug AS parent_slug, ${nameOf('p', 'pt')} AS parent_name,
         p.premium AS parent_premium, p.allowed_countries AS parent_countries, ${ageAllowed(3)} AS age_ok,
-        m.r2_prefix, m.duration, m.subtitles, m.poster, m.thumbnails
+        m.r2_prefix, m.duration, m.subtitles, m.poster, m.thumbnails, m.renditions
       FROM contents c LEFT JOIN contents p ON p.id = c.parent_id
       ${textOf('c', 't', 1)} ${textOf('p', 'pt', 1)}
       LEFT JOIN media m ON m.content_id = c.id AND m.kind = ?4
@@ -106,7 +126,7 @@ export async function playbackTitle(env: DB, lang: Lang, slug: string, age: AgeL
     ageAllowed: row.age_ok === 1,
     media:
       row.r2_prefix !== null && row.duration !== null
-        ? { r2_prefix: row.r2_prefix, duration: row.duration, subtitles: subtitleList(row.subtitles), poster: row.poster, thumbnails: row.thumbnails }
+        ? { r2_prefix: row.r2_prefix, duration: row.duration, subtitles: subtitleList(row.subtitles), poster: row.poster, thumbnails: row.thumbnails, lowest: lowestRendition(row.renditions) }
         : null,
     watchedTime: watchedRow?.time ?? null,
     next: (nexts?.results[0] as NonNullable<StreamAnswer['next']> | undefined) ?? null,

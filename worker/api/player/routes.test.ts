@@ -418,3 +418,21 @@ describe('watched time', () => {
     expect(await rows(title.id)).toHaveLength(1);
   });
 });
+
+describe('first frame', () => {
+  it('names the lightest rendition’s playlist, init and first segment (and the audio track’s when stored) for the page to preload', async () => {
+    const title = await makeTitle();
+    const media = await env.DB.prepare("SELECT r2_prefix FROM media WHERE content_id = ? AND kind = 'main'").bind(title.id).first<{ r2_prefix: string }>();
+    await env.DB.prepare("UPDATE media SET renditions = ? WHERE content_id = ? AND kind = 'main'")
+      .bind(JSON.stringify([{ height: 480, bandwidth: 900000 }, { height: 240, bandwidth: 300000 }]), title.id)
+      .run();
+    const files = (answer: StreamAnswer) => answer.preload.map((p) => p.slice(p.indexOf(`${media?.r2_prefix}/`) + `${media?.r2_prefix}/`.length));
+    expect(files(await streamOk(title.slug, { deviceId: device() }))).toEqual(['240p/index.m3u8', '240p/init.mp4', '240p/seg_000.m4s']);
+    await env.MEDIA.put(`${media?.r2_prefix}/audio/0/index.m3u8`, '#EXTM3U');
+    const withAudio = await streamOk(title.slug, { deviceId: device() });
+    expect(files(withAudio)).toContain('audio/0/seg_000.m4s');
+    // Every file carries the master's signature.
+    const token = withAudio.url.split('/')[2];
+    for (const path of withAudio.preload) expect(path.split('/')[2]).toBe(token);
+  });
+});

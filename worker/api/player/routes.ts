@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../env';
+import type { AppEnv, Bindings } from '../../env';
 import { STREAM_HEARTBEAT_SECONDS, streamIdFor, streamLimiter } from '../../limits/streams';
 import { signMedia, signMediaPath } from '../../media/sign';
 import { authenticate } from '../auth/middleware';
@@ -10,7 +10,7 @@ import { apiError } from '../errors';
 import { requestedProfile } from '../profiles/viewer';
 import { validationHook } from '../validation';
 import { accessFor, playbackViewer, streamOwner } from './access';
-import { playbackTitle, resumePosition, saveWatched, settleWatchedTime, watchTarget } from './queries';
+import { playbackTitle, resumePosition, saveWatched, settleWatchedTime, watchTarget, type MediaRow } from './queries';
 import {
   contentIdParam,
   streamIdParam,
@@ -65,6 +65,24 @@ async function saveWatchedTime(c: Context<AppEnv, '/actions/watched/:contentId',
  * Playback (issue 5, spec §6 Premium subscriber and geoblocking, §8): signed stream URLs, stream
  * slots with heartbeats, and watched times. Mounted at the API root (worker/api/index.ts).
  */
+/** Seconds of one HLS segment (scripts/media/ladder.ts). */
+const SEGMENT_SECONDS = 6;
+
+/**
+ * What the player fetches before its first frame, for the page to preload while hls.js loads:
+ * the lightest rendition's playlist and init segment (the player starts there), its first
+ * segment when playback starts at 0, and the same for the default audio track when there is one.
+ * Every file shares the master's signature (it is bound to the title's prefix).
+ */
+async function firstFrameFiles(env: Bindings, media: MediaRow, masterPath: string, resumeAt: number): Promise<string[]> {
+  if (media.lowest === null) return [];
+  const base = masterPath.slice(0, -'master.m3u8'.length);
+  const folders = [`${media.lowest}p`];
+  if (await env.MEDIA.head(`${media.r2_prefix}/audio/0/index.m3u8`)) folders.push('audio/0');
+  const files = ['index.m3u8', 'init.mp4', ...(resumeAt < SEGMENT_SECONDS ? ['seg_000.m4s'] : [])];
+  return folders.flatMap((folder) => files.map((file) => `${base}${folder}/${file}`));
+}
+
 export const player = new Hono<AppEnv>()
   /**
    * GET /pages/content/{slug}/stream_url?profileId=&trailer=1: refusals in this order — 404
@@ -101,14 +119,16 @@ export const player = new Hono<AppEnv>()
       if (!slot.allowed) devicesReached(slot.limit);
       streamId = id;
     }
+    const resumeAt = trailer ? 0 : resumePosition(title.watchedTime, media.duration);
     const answer: StreamAnswer = {
       url: master.path,
+      preload: await firstFrameFiles(c.env, media, master.path, resumeAt),
       expiresAt: master.expiresAt,
       duration: media.duration,
       poster,
       thumbnails,
       subtitles,
-      resumeAt: trailer ? 0 : resumePosition(title.watchedTime, media.duration),
+      resumeAt,
       streamId,
       heartbeatSeconds: STREAM_HEARTBEAT_SECONDS,
       content: title.content,

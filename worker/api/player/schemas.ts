@@ -43,6 +43,8 @@ const EpisodeRef = z.object({
  */
 export const StreamAnswer = z.object({
   url: z.string(),
+  /** Signed media files the player needs for its first frame (the page preloads them). */
+  preload: z.array(z.string()),
   expiresAt: z.number(),
   /** Seconds. */
   duration: z.number(),
