@@ -279,7 +279,7 @@ test.describe('player recovery', () => {
     await playing(page);
     await seekTo(page, 0.8);
     await expect.poll(() => currentTime(page)).toBeGreaterThan(0.75 * (await videoDuration(page)));
-    // Media URLs of the 240p rendition are now refused, as an expired signature would be.
+    // A media URL of the 240p rendition is now refused, as an expired signature would be.
     let refused = 0;
     await page.route(
       '**/240p/**',
@@ -287,7 +287,7 @@ test.describe('player recovery', () => {
         refused++;
         return route.fulfill({ status: 403, contentType: 'application/json', body: '{"status":403,"message":"FORBIDDEN: expired"}' });
       },
-      { times: 2 },
+      { times: 1 },
     );
     const stopped = page.waitForRequest((r) => /\/api\/streams\/[^/]+\/stop$/.test(r.url()));
     const refetched = page.waitForResponse((r) => r.url().includes(`/api/pages/content/${FILM}/stream_url`) && r.status() === 200);
