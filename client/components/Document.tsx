@@ -41,6 +41,8 @@ export type DocumentContext = {
   flash: Flash[];
   /** Store link of the visitor's phone platform, unless the banner was closed. */
   appStore: string | null;
+  /** The browser's device id (the `deviceId` cookie), mirrored into localStorage by client/entry.ts. */
+  deviceId: string;
 };
 
 const SITE_NAME = 'Tafrij';
@@ -84,7 +86,13 @@ export function Document({ meta, doc, children }: { meta: PageMeta; doc: Documen
   const bar = meta.bar ?? 'full';
   const path = new URL(doc.url).pathname;
   return (
-    <html lang={doc.lang} dir={dirOf(doc.lang)}>
+    <html
+      lang={doc.lang}
+      dir={dirOf(doc.lang)}
+      data-device={doc.deviceId}
+      data-visitor={doc.user.isAnonymous ? 'guest' : 'member'}
+      data-profile={doc.user.isAnonymous ? undefined : doc.user.profile.id}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

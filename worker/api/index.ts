@@ -6,6 +6,9 @@ import type { ApiErrorBody } from './errors';
 import { pages } from './pages/routes';
 import { auth } from './auth/routes';
 import { actions } from './actions/routes';
+import { favs } from './actions/favs';
+import { history } from './actions/history';
+import { pushNotifications } from '../push/routes';
 import { profiles } from './profiles/routes';
 import { search } from './search/routes';
 import { player } from './player/routes';
@@ -20,7 +23,10 @@ export const api = new Hono<AppEnv>({ strict: false })
   .route('/pages', search)
   .route('/auth', auth)
   .route('/auth', profiles)
+  .route('/actions', favs)
+  .route('/actions', history)
   .route('/actions', actions)
+  .route('/pushNotifications', pushNotifications)
   // Playback: /pages/content/{slug}/stream_url, /streams/{id}/heartbeat|stop, /actions/watched/{id}.
   .route('/', player)
   .notFound((c) => c.json({ status: 404, message: `E_ROUTE_NOT_FOUND: ${c.req.method} ${c.req.path}` } satisfies ApiErrorBody, 404))

@@ -38,6 +38,7 @@ async function documentContext(c: Context<AppEnv>): Promise<DocumentContext> {
     user,
     flash: takeFlash(c),
     appStore: getCookie(c, APP_BANNER_CLOSED_KEY) ? null : storeFor(c.req.header('user-agent') ?? '', config.apps),
+    deviceId: c.get('deviceId'),
   };
 }
 
