@@ -45,3 +45,7 @@ export async function fetchSite(url: string, init: RequestInit = {}): Promise<Re
   await waitOnExecutionContext(ctx);
   return res;
 }
+
+/** The id of an account's first (main) profile. */
+export const mainProfile = async (account: { id: string }): Promise<number> =>
+  ((await env.DB.prepare('SELECT id FROM profiles WHERE user_id = ? ORDER BY id LIMIT 1').bind(account.id).first<{ id: number }>()) as { id: number }).id;

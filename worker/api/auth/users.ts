@@ -52,7 +52,7 @@ const parseJson = <T>(text: string, fallback: T): T => {
 
 /**
  * GET auth/user (spec §3 User): the row, the visible profiles, and the viewing profile's
- * favourites, likes and watched times (none while that profile is locked).
+ * favourites and likes (oldest first), and watched times (most recent first) (none while that profile is locked).
  */
 export async function userView(db: D1Database, row: UserRow, viewer: Viewer): Promise<User> {
   const profiles = viewer.rows.map((p) => toProfile(p, viewer.currentId));
@@ -60,10 +60,12 @@ export async function userView(db: D1Database, row: UserRow, viewer: Viewer): Pr
   const { results: actions } = profile.locked
     ? { results: [] }
     : await db
-        .prepare("SELECT content_id, type, time FROM actions WHERE profile_id = ? AND type IN ('fav', 'like', 'watched') ORDER BY updated_at DESC")
+        .prepare("SELECT content_id, type, time FROM actions WHERE profile_id = ? AND type IN ('fav', 'like', 'watched') ORDER BY updated_at DESC, id DESC")
         .bind(profile.id)
         .all<{ content_id: number; type: string; time: number | null }>();
   const ofType = (type: string) => actions.filter((a) => a.type === type);
+  // Favourites and likes in the order they were added (My List shows the newest first); history newest first.
+  const added = (type: string) => ofType(type).reverse().map((a) => ({ id: a.content_id }));
   const watched = ofType('watched').map((a) => ({ id: a.content_id, time: a.time ?? 0 }));
   return {
     id: row.id,
@@ -96,8 +98,8 @@ export async function userView(db: D1Database, row: UserRow, viewer: Viewer): Pr
     options: parseJson<Record<string, unknown>>(row.options, {}),
     libraries: parseJson<string[]>(row.libraries, []),
     contents: [],
-    favs: ofType('fav').map((a) => ({ id: a.content_id })),
-    likes: ofType('like').map((a) => ({ id: a.content_id })),
+    favs: added('fav'),
+    likes: added('like'),
     watched,
     watchedContents: row.hide_watched === 1 ? [] : watched,
     access: [],

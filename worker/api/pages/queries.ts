@@ -146,6 +146,20 @@ export async function contentsByIds(env: DB, lang: Lang, ids: number[]): Promise
   });
 }
 
+/**
+ * GET /pages/contents (spec §7, favourites and history): the published contents among `ids` that
+ * the viewer may see (spec §5 age filter), in the order of `ids`; unknown or hidden ids are dropped.
+ */
+export async function visibleContentsByIds(env: DB, lang: Lang, age: AgeLimit, ids: number[]): Promise<Content[]> {
+  if (ids.length === 0) return [];
+  const { results } = await env.DB.prepare(`SELECT c.id FROM contents c
+      WHERE c.id IN (SELECT value FROM json_each(?1)) AND ${PUBLISHED} AND ${ageAllowed(2)}`)
+    .bind(JSON.stringify(ids), age)
+    .all<{ id: number }>();
+  const visible = new Set(results.map((r) => r.id));
+  return contentsByIds(env, lang, ids.filter((id) => visible.has(id)));
+}
+
 export type CategoryWithText = CategoryRef & { description: string | null };
 
 export async function categoryBySlug(env: DB, lang: Lang, slug: string): Promise<CategoryWithText | null> {

@@ -15,8 +15,9 @@ import {
   navigationRows,
   relatedTo,
   seasonsOf,
+  visibleContentsByIds,
 } from './queries';
-import { listQuery, slugParam, type CategoryPage, type ContentPage, type Rating, type TopContents } from './schemas';
+import { contentsQuery, listQuery, slugParam, type CategoryPage, type ContentPage, type ContentsList, type Rating, type TopContents } from './schemas';
 
 /** Top content (spec §9): the first 5 featured items. */
 export const TOP_CONTENT_COUNT = 5;
@@ -37,6 +38,13 @@ export const pages = new Hono<AppEnv>()
   .get('/menu', zValidator('query', langQuery, validationHook), async (c) =>
     c.json(await menuItems(c.env, c.req.valid('query').lang)),
   )
+  /** Spec §7: favourites fetched in batches of at most 20 ids (and the history rows), age-filtered. */
+  .get('/contents', zValidator('query', contentsQuery, validationHook), async (c) => {
+    const { lang, ids, direction } = c.req.valid('query');
+    const ordered = direction === 'desc' ? [...ids].reverse() : ids;
+    const contents = await visibleContentsByIds(c.env, lang, await viewerAgeLimit(c), ordered);
+    return c.json({ contents } satisfies ContentsList, 200, { 'Cache-Control': 'private, no-store' });
+  })
   .get('/content/:slug', zValidator('param', slugParam, validationHook), zValidator('query', listQuery, validationHook), async (c) => {
     const { slug } = c.req.valid('param');
     const { lang, limit } = c.req.valid('query');

@@ -120,3 +120,22 @@ export const Rating = z.object({ slug: z.string(), name: z.string(), rating: z.n
 export type Rating = z.infer<typeof Rating>;
 /** GET /pages/ratings: every rating, youngest first (profile forms: age-restriction select and labels). */
 export const Ratings = z.array(Rating);
+
+/** Spec §9: favourites (and history) are fetched in batches of at most 20 ids. */
+export const CONTENTS_BATCH = 20;
+
+/** GET /pages/contents?ids=1,2,3&direction=asc|desc: ids comma-separated, at most CONTENTS_BATCH. */
+export const contentsQuery = langQuery.extend({
+  ids: z
+    .string()
+    .max(400)
+    .regex(/^\s*(\d{1,15}\s*(,\s*\d{1,15}\s*)*)?$/, 'IDS_FORMAT')
+    .transform((text) => [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean).map(Number))])
+    .refine((ids) => ids.length <= CONTENTS_BATCH, 'TOO_MANY_IDS'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  profileId: z.coerce.number().int().min(0).optional(),
+});
+
+/** GET /pages/contents: the visible contents, in the order of `ids` (asc) or reversed (desc). */
+export const ContentsList = z.object({ contents: z.array(Content) });
+export type ContentsList = z.infer<typeof ContentsList>;
