@@ -65,7 +65,23 @@ function watchScroll(): void {
   update();
 }
 
+/**
+ * Spec §3 client state kept in localStorage: `deviceId` mirrors the device cookie the edge set
+ * (the document carries it); `favs` belongs to guests only — once a member's page shows, the edge
+ * has attached them to the profile (worker/session/favs.ts), so the browser forgets them.
+ */
+function syncLocalState(): void {
+  try {
+    const { device, visitor } = document.documentElement.dataset;
+    if (device && localStorage.getItem('deviceId') !== device) localStorage.setItem('deviceId', device);
+    if (visitor === 'member') localStorage.removeItem('favs');
+  } catch {
+    // storage disabled: the cookies carry the same state
+  }
+}
+
 function start(): void {
+  syncLocalState();
   watchScroll();
   document.querySelectorAll<HTMLElement>('[data-island]').forEach(watch);
 }

@@ -21,4 +21,6 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   player: () => import('./islands/player'),
   'content-trailer': () => import('./islands/content-trailer'),
   'content-share': () => import('./islands/content-share'),
+  'fav-button': () => import('./islands/fav-button'),
+  'my-list': () => import('./islands/my-list'),
 };

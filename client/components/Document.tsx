@@ -6,6 +6,7 @@ import type { User } from '../../worker/api/auth/schemas';
 import type { Flash } from '../../worker/session/cookies';
 import { dirOf, I18nProvider, LANGS, type Dict, type Lang } from '../i18n';
 import { ClientAssetsContext, type ClientAssets } from '../island';
+import { ViewerListsContext, viewerLists } from '../favs/context';
 import { AppBannerIsland as AppBanner } from '../islands/app-banner';
 import { CookieConsentIsland as CookieConsent } from '../islands/cookie-consent';
 import { Footer } from './Footer';
@@ -116,7 +117,7 @@ export function Document({ meta, doc, children }: { meta: PageMeta; doc: Documen
               {bar === 'full' && <TopBar config={doc.config} menu={doc.menu} path={path} user={doc.user} />}
               {bar === 'simple' && <SimpleBar config={doc.config} path={path} user={doc.user} />}
               <main id="main" className={bar === 'none' ? 'main main--bare' : 'main'}>
-                {children}
+                <ViewerListsContext.Provider value={viewerLists(doc.user)}>{children}</ViewerListsContext.Provider>
               </main>
               {meta.footer !== false && bar !== 'none' && <Footer config={doc.config} menu={doc.menu} isGuest={doc.user.isAnonymous} />}
               {bar !== 'none' && doc.showConsent && <CookieConsent />}

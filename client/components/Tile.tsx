@@ -1,5 +1,7 @@
 import type { Content } from '../../worker/api/pages/schemas';
+import { useViewerLists } from '../favs/context';
 import { useI18n } from '../i18n';
+import { FavButtonIsland } from '../islands/fav-button';
 
 /** Minimum age of an age restriction ('16-age-restriction' → 16), 0 for none. */
 export const minimumAge = (ageRestriction: string): number => Number.parseInt(ageRestriction, 10) || 0;
@@ -14,19 +16,30 @@ export function AgeBadge({ ageRestriction }: { ageRestriction: string }) {
   );
 }
 
-/** A poster card linking to the content page (only these fields are read: search results carry no more). */
-export function Tile({ content, eager = false }: { content: Pick<Content, 'slug' | 'name_long' | 'vertical_image' | 'premium'>; eager?: boolean }) {
+type TileContent = Pick<Content, 'id' | 'slug' | 'name_long' | 'vertical_image' | 'premium'>;
+
+/**
+ * A poster card linking to the content page (only these fields are read: search results carry no
+ * more), with the My List toggle (spec §4) when the page knows its viewer.
+ */
+export function Tile({ content, eager = false }: { content: TileContent; eager?: boolean }) {
   const { t } = useI18n();
+  const lists = useViewerLists();
   return (
-    <a className="tile" href={`/content/${content.slug}`}>
-      <span className="tile__image">
-        {content.vertical_image && (
-          <img src={content.vertical_image} alt="" width="200" height="300" loading={eager ? 'eager' : 'lazy'} decoding="async" />
-        )}
-        {content.premium && <span className="badge badge--premium">{t('PREMIUM')}</span>}
-      </span>
-      <span className="tile__title">{content.name_long}</span>
-    </a>
+    <div className="tile-card">
+      <a className="tile" href={`/content/${content.slug}`}>
+        <span className="tile__image">
+          {content.vertical_image && (
+            <img src={content.vertical_image} alt="" width="200" height="300" loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          )}
+          {content.premium && <span className="badge badge--premium">{t('PREMIUM')}</span>}
+        </span>
+        <span className="tile__title">{content.name_long}</span>
+      </a>
+      {lists && (
+        <FavButtonIsland id={content.id} kind="fav" active={lists.favs.includes(content.id)} guest={lists.guest} variant="icon" title={content.name_long} />
+      )}
+    </div>
   );
 }
 

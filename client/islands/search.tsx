@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { browserApi } from '../api';
 import { Tile } from '../components/Tile';
+import { ViewerListsContext, type ViewerLists } from '../favs/context';
 import { useI18n } from '../i18n';
 import { defineIsland } from '../island';
 import {
@@ -30,6 +31,8 @@ export type SearchProps = {
   genres: Option[];
   /** The profile watching (spec §7 profileId), null for guests and locked profiles. */
   profileId: number | null;
+  /** The viewer's My List and likes, for the toggles on the result tiles. */
+  lists: ViewerLists;
 };
 
 type Answer = { contents: { data: SearchTile[]; end: boolean }; recommendations: SearchTile[] };
@@ -150,108 +153,110 @@ export default function Search(props: SearchProps) {
   const other: Direction = criteria.direction === 'asc' ? 'desc' : 'asc';
 
   return (
-    <div className="search" data-search-state={loading ? 'loading' : 'idle'}>
-      <form className="search__form" role="search" method="get" action="/search" onSubmit={submit}>
-        <div className="search__bar">
-          <label className="visually-hidden" htmlFor="search-q">
-            {t('SEARCH')}
-          </label>
-          <svg className="search__icon" aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-            <path fill="currentColor" d="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3Zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10Z" />
-          </svg>
-          <input
-            id="search-q"
-            className="search__input"
-            type="search"
-            name="q"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={t('SEARCH_PLACEHOLDER')}
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            maxLength={200}
-            autoFocus={!criteria.q}
-          />
-          <button className="button button--primary search__submit" type="submit">
-            {t('SEARCH')}
-          </button>
-        </div>
-        <fieldset className="search__filters">
-          <legend className="visually-hidden">{t('SEARCH_FILTERS')}</legend>
-          <Select name="year" label={t('SEARCH_YEAR')} value={criteria.year} onChange={set('year')} options={[{ value: '', label: t('SEARCH_ALL_YEARS') }, ...props.years.map((y) => ({ value: String(y), label: String(y) }))]} />
-          <Select name="format" label={t('SEARCH_FORMAT')} value={criteria.format} onChange={set('format')} options={[{ value: '', label: t('SEARCH_ALL_FORMATS') }, ...props.formats.map((f) => ({ value: f.slug, label: f.name }))]} />
-          <Select name="genre" label={t('SEARCH_GENRE')} value={criteria.genre} onChange={set('genre')} options={[{ value: '', label: t('SEARCH_ALL_GENRES') }, ...props.genres.map((g) => ({ value: g.slug, label: g.name }))]} />
-          <Select
-            name="type"
-            label={t('SEARCH_TYPE')}
-            value={criteria.type}
-            onChange={set('type')}
-            options={[
-              { value: '', label: t('SEARCH_ALL_TYPES') },
-              { value: 'video', label: t('SEARCH_TYPE_VIDEO') },
-              { value: 'playlist', label: t('SEARCH_TYPE_PLAYLIST') },
-            ]}
-          />
-          {/* Without JavaScript this button submits the other direction; being first, its value wins over the hidden field. */}
-          <button className="button button--secondary search__sort" type="submit" name="direction" value={other} onClick={toggleDirection} title={t('SEARCH_SORT')}>
-            <span className="visually-hidden">{t('SEARCH_SORT')}: </span>
-            <span aria-hidden="true" className="search__sort-arrow" data-direction={criteria.direction}>
-              ↓
-            </span>
-            {t(criteria.direction === 'asc' ? 'SEARCH_SORT_ASC' : 'SEARCH_SORT_DESC')}
-          </button>
-          <input type="hidden" name="direction" value={criteria.direction} />
-        </fieldset>
-      </form>
-
-      <p className="search__status" role="status" aria-live="polite">
-        {loading === 'new' ? t('SEARCH_SEARCHING') : nothing ? (criteria.q ? t('SEARCH_NO_RESULTS', { q: criteria.q }) : t('SEARCH_NO_MATCH')) : ''}
-      </p>
-
-      {items.length > 0 && (
-        <section className="search__results" aria-labelledby="search-results-title" aria-busy={loading !== false}>
-          <h2 id="search-results-title" className="visually-hidden">
-            {t('SEARCH_RESULTS')}
-          </h2>
-          <ul className="grid" data-search-results="" data-end={end ? 'true' : 'false'} data-page={page}>
-            {items.map((c, i) => (
-              <li key={c.id}>
-                <Tile content={c} eager={i < 6} />
-              </li>
-            ))}
-          </ul>
-          <div ref={sentinel} className="search__more">
-            {loading === 'more' ? (
-              <span className="spinner search__spinner" role="img" aria-label={t('LOADING')} />
-            ) : end ? (
-              <p className="search__end">{t('SEARCH_END')}</p>
-            ) : (
-              <a className="button button--ghost" href={searchPageUrl(criteria, page + 1)} onClick={more} rel="next">
-                {t('SEARCH_MORE')}
-              </a>
-            )}
+    <ViewerListsContext.Provider value={props.lists}>
+      <div className="search" data-search-state={loading ? 'loading' : 'idle'}>
+        <form className="search__form" role="search" method="get" action="/search" onSubmit={submit}>
+          <div className="search__bar">
+            <label className="visually-hidden" htmlFor="search-q">
+              {t('SEARCH')}
+            </label>
+            <svg className="search__icon" aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+              <path fill="currentColor" d="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3Zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10Z" />
+            </svg>
+            <input
+              id="search-q"
+              className="search__input"
+              type="search"
+              name="q"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={t('SEARCH_PLACEHOLDER')}
+              autoComplete="off"
+              spellCheck={false}
+              enterKeyHint="search"
+              maxLength={200}
+              autoFocus={!criteria.q}
+            />
+            <button className="button button--primary search__submit" type="submit">
+              {t('SEARCH')}
+            </button>
           </div>
-        </section>
-      )}
+          <fieldset className="search__filters">
+            <legend className="visually-hidden">{t('SEARCH_FILTERS')}</legend>
+            <Select name="year" label={t('SEARCH_YEAR')} value={criteria.year} onChange={set('year')} options={[{ value: '', label: t('SEARCH_ALL_YEARS') }, ...props.years.map((y) => ({ value: String(y), label: String(y) }))]} />
+            <Select name="format" label={t('SEARCH_FORMAT')} value={criteria.format} onChange={set('format')} options={[{ value: '', label: t('SEARCH_ALL_FORMATS') }, ...props.formats.map((f) => ({ value: f.slug, label: f.name }))]} />
+            <Select name="genre" label={t('SEARCH_GENRE')} value={criteria.genre} onChange={set('genre')} options={[{ value: '', label: t('SEARCH_ALL_GENRES') }, ...props.genres.map((g) => ({ value: g.slug, label: g.name }))]} />
+            <Select
+              name="type"
+              label={t('SEARCH_TYPE')}
+              value={criteria.type}
+              onChange={set('type')}
+              options={[
+                { value: '', label: t('SEARCH_ALL_TYPES') },
+                { value: 'video', label: t('SEARCH_TYPE_VIDEO') },
+                { value: 'playlist', label: t('SEARCH_TYPE_PLAYLIST') },
+              ]}
+            />
+            {/* Without JavaScript this button submits the other direction; being first, its value wins over the hidden field. */}
+            <button className="button button--secondary search__sort" type="submit" name="direction" value={other} onClick={toggleDirection} title={t('SEARCH_SORT')}>
+              <span className="visually-hidden">{t('SEARCH_SORT')}: </span>
+              <span aria-hidden="true" className="search__sort-arrow" data-direction={criteria.direction}>
+                ↓
+              </span>
+              {t(criteria.direction === 'asc' ? 'SEARCH_SORT_ASC' : 'SEARCH_SORT_DESC')}
+            </button>
+            <input type="hidden" name="direction" value={criteria.direction} />
+          </fieldset>
+        </form>
 
-      {items.length === 0 && loading === 'new' && <div className="spinner search__spinner" aria-hidden="true" />}
+        <p className="search__status" role="status" aria-live="polite">
+          {loading === 'new' ? t('SEARCH_SEARCHING') : nothing ? (criteria.q ? t('SEARCH_NO_RESULTS', { q: criteria.q }) : t('SEARCH_NO_MATCH')) : ''}
+        </p>
 
-      {items.length === 0 && loading !== 'new' && recommendations.length > 0 && (
-        <section className="search__recommendations" aria-labelledby="search-recommendations-title">
-          <h2 id="search-recommendations-title" className="row__title">
-            {t('SEARCH_RECOMMENDATIONS')}
-          </h2>
-          <ul className="grid" data-search-recommendations="">
-            {recommendations.map((c, i) => (
-              <li key={c.id}>
-                <Tile content={c} eager={i < 6} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </div>
+        {items.length > 0 && (
+          <section className="search__results" aria-labelledby="search-results-title" aria-busy={loading !== false}>
+            <h2 id="search-results-title" className="visually-hidden">
+              {t('SEARCH_RESULTS')}
+            </h2>
+            <ul className="grid" data-search-results="" data-end={end ? 'true' : 'false'} data-page={page}>
+              {items.map((c, i) => (
+                <li key={c.id}>
+                  <Tile content={c} eager={i < 6} />
+                </li>
+              ))}
+            </ul>
+            <div ref={sentinel} className="search__more">
+              {loading === 'more' ? (
+                <span className="spinner search__spinner" role="img" aria-label={t('LOADING')} />
+              ) : end ? (
+                <p className="search__end">{t('SEARCH_END')}</p>
+              ) : (
+                <a className="button button--ghost" href={searchPageUrl(criteria, page + 1)} onClick={more} rel="next">
+                  {t('SEARCH_MORE')}
+                </a>
+              )}
+            </div>
+          </section>
+        )}
+
+        {items.length === 0 && loading === 'new' && <div className="spinner search__spinner" aria-hidden="true" />}
+
+        {items.length === 0 && loading !== 'new' && recommendations.length > 0 && (
+          <section className="search__recommendations" aria-labelledby="search-recommendations-title">
+            <h2 id="search-recommendations-title" className="row__title">
+              {t('SEARCH_RECOMMENDATIONS')}
+            </h2>
+            <ul className="grid" data-search-recommendations="">
+              {recommendations.map((c, i) => (
+                <li key={c.id}>
+                  <Tile content={c} eager={i < 6} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </ViewerListsContext.Provider>
   );
 }
 

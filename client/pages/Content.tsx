@@ -4,6 +4,7 @@ import { AgeBadge, Row } from '../components/Tile';
 import { formatDate, useI18n } from '../i18n';
 import { ShareIsland as Share } from '../islands/content-share';
 import { TrailerIsland as Trailer } from '../islands/content-trailer';
+import { ListButtons } from '../favs/ListButtons';
 import { Episodes } from './content/Episodes';
 import { AccessNotice, ProgressBar, timeLeft } from './content/parts';
 import { clock, filmTarget, seriesTarget, type PlayTarget, type Watched } from './content/progress';
@@ -108,6 +109,7 @@ export function ContentPage({ data, watched, season, shareUrl }: ContentPageProp
             <div className="actions">
               {playable && target && <PlayButton target={target} href={youtube ? `/youtube/${content.slug}` : `/player/${target.slug}`} duration={playing?.duration ?? content.duration} />}
               {content.has_trailer && content.access !== 'geoblocked' && <Trailer slug={content.slug} title={content.name_long} />}
+              <ListButtons id={content.id} title={content.name_long} />
               <Share title={content.name_long} text={content.synopsis ?? ''} url={shareUrl} />
             </div>
           </div>

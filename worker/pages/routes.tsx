@@ -17,6 +17,7 @@ import { whosWatchingPages } from './profiles/whoswatching';
 import { searchPages } from './search/routes';
 import { playerPages } from './player/routes';
 import { renderContent, renderYouTube } from './content/render';
+import { favsPages } from './favs/routes';
 
 /** The editorial category whose first featured title is the home hero (GET /pages/category/top-home). */
 const HOME_TOP_CATEGORY = 'home';
@@ -141,4 +142,5 @@ export const pageRoutes = new Hono<AppEnv>()
   .route('/', profilePages)
   .route('/', whosWatchingPages)
   .route('/', searchPages)
-  .route('/', playerPages);
+  .route('/', playerPages)
+  .route('/', favsPages);

@@ -6,6 +6,7 @@ import type { AppEnv } from '../env';
 import { serverApi } from '../pages/loaders';
 import { clearProfileCookie, clearTokens, currentTokens, readProfileCookie } from './cookies';
 import { callApi } from './auth';
+import { attachGuestFavs, guestFavs } from './favs';
 
 /** Spec §3 Anonymous guest user: the fixed id of the guest. */
 export const ANONYMOUS_ID = 'anonymous_id';
@@ -95,6 +96,8 @@ export async function loadUser(c: Context<AppEnv>): Promise<User> {
       console.error(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'user fetch failed', status: error instanceof ApiError ? error.status : 0 }));
     }
   }
+  // A guest's favourites live in this browser (client/favs/local.ts); the cookie mirror tells the pages.
+  if (user.isAnonymous) user.favs = guestFavs(c).map((id) => ({ id }));
   c.set('user', user);
   return user;
 }
@@ -130,6 +133,7 @@ export function session(): MiddlewareHandler<AppEnv> {
   return async function session(c, next) {
     try {
       const user = await loadUser(c);
+      await attachGuestFavs(c, user, c.get('profileChosen') === true);
       // Spec §4 Language change: a logged-in user's choice (?lang=) is saved to the account.
       const chosen = c.req.query('lang');
       if (!user.isAnonymous && chosen === c.get('lang') && chosen !== user.lang) {

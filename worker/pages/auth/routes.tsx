@@ -181,7 +181,8 @@ export const authPages = new Hono<AppEnv>()
     // Spec §4 Registration: automatic login, then the page "reloads" (our redirect) with the toast.
     const failure = await login(c, { login: method === 'email' ? email : phone, password });
     addFlash(c, { kind: 'success', key: 'ACCOUNT_CREATED' });
-    return c.redirect(failure ? '/login' : '/', 303);
+    // Back where the visitor came from (?redirect=, e.g. the title a guest added to My List).
+    return c.redirect(failure ? '/login' : afterLogin(c.req.query('redirect')), 303);
   })
 
   .get('/forgot', (c) => renderForgot(c))
@@ -196,9 +197,12 @@ export const authPages = new Hono<AppEnv>()
 
   .get('/callback', (c) => renderForm(c, <CallbackPage />, { title: t(c)('TITLE_CALLBACK') }))
 
-  /** Spec §4 Logout: ends the session (API) and clears the token cookie, then goes to '/'. */
+  /** Spec §4 Logout: ends the session (API), clears the token cookie and local storage, then goes to '/'. */
   .post('/logout', async (c) => {
     await logout(c);
+    // "…clears the user, the token cookie and local storage": the browser empties this site's
+    // storage (localStorage favs, watched, profile, …; the service worker and its push subscription).
+    c.header('Clear-Site-Data', '"storage"');
     return c.redirect('/', 303);
   });
 

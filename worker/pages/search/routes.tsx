@@ -7,6 +7,8 @@ import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { forProfile, loadConfig, serverApi } from '../loaders';
 import { renderPage } from '../render';
+import { viewerLists } from '../../../client/favs/context';
+import { loadUser } from '../../session/user';
 
 type Ctx = Context<AppEnv>;
 
@@ -60,6 +62,7 @@ export const searchPages = new Hono<AppEnv>().get('/search', async (c) => {
     formats: filters.formats.map(({ slug, name }) => ({ slug, name })),
     genres: filters.genres.map(({ slug, name }) => ({ slug, name })),
     profileId: profileIdOf(c),
+    lists: viewerLists(await loadUser(c)),
   };
   return renderPage(c, <SearchPage {...props} />, {
     title: criteria.q ? `${criteria.q} – ${t('TITLE_SEARCH')}` : t('TITLE_SEARCH'),
