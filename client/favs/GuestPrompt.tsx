@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useI18n } from '../i18n';
 
 /** Why the prompt shows: a title kept on this device, the guest limit reached, a like, or My List itself. */
@@ -12,7 +12,7 @@ const TEXT: Record<PromptReason, string> = {
 };
 
 /** Where register and login bring the visitor back to: this page. */
-const here = (): string => (typeof location === 'undefined' ? '/' : location.pathname + location.search);
+const here = (): string => location.pathname + location.search;
 
 /** The two ways out of the prompt, also rendered by the no-JS My List page for guests. */
 export function GuestPromptActions({ redirect }: { redirect: string }) {
@@ -32,24 +32,29 @@ export function GuestPromptActions({ redirect }: { redirect: string }) {
 
 /**
  * Spec §2: the modal asking anonymous users to register or log in before using favourites (and
- * likes). A native modal <dialog>: focus stays inside, Escape or "Not now" close it.
+ * likes). A native modal <dialog>, rendered only while open (a page of tiles carries no copies):
+ * focus stays inside, Escape or "Not now" close it.
  */
 export function GuestPrompt({ reason, onClose }: { reason: PromptReason | null; onClose: () => void }) {
+  if (!reason) return null;
+  return <OpenPrompt reason={reason} onClose={onClose} />;
+}
+
+function OpenPrompt({ reason, onClose }: { reason: PromptReason; onClose: () => void }) {
   const { t } = useI18n();
   const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const el = dialog.current;
-    if (!el) return;
-    if (reason && !el.open) el.showModal();
-    if (!reason && el.open) el.close();
-  }, [reason]);
+    if (el && !el.open) el.showModal();
+  }, []);
   return (
-    <dialog ref={dialog} className="dialog guest-prompt" aria-labelledby="guest-prompt-title" onClose={onClose}>
+    <dialog ref={dialog} className="dialog guest-prompt" aria-labelledby={titleId} onClose={onClose}>
       <div className="dialog__body">
-        <h2 className="dialog__title" id="guest-prompt-title">
+        <h2 className="dialog__title" id={titleId}>
           {t('GUEST_PROMPT_TITLE')}
         </h2>
-        {reason && <p className="settings__text">{t(TEXT[reason])}</p>}
+        <p className="settings__text">{t(TEXT[reason])}</p>
         <div className="dialog__actions guest-prompt__actions">
           <GuestPromptActions redirect={here()} />
           <button type="button" className="button button--ghost" onClick={() => dialog.current?.close()}>
