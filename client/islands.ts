@@ -21,6 +21,9 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   player: () => import('./islands/player'),
   'content-trailer': () => import('./islands/content-trailer'),
   'content-share': () => import('./islands/content-share'),
+  'notification-bell': () => import('./islands/notification-bell'),
+  'settings-hide-watched': () => import('./islands/settings-hide-watched'),
+  'settings-erase-history': () => import('./islands/settings-erase-history'),
   'fav-button': () => import('./islands/fav-button'),
   'my-list': () => import('./islands/my-list'),
 };

@@ -39,6 +39,9 @@ export type Secrets = {
   RESEND_API_KEY?: string;
   TWILIO_ACCOUNT_SID?: string;
   TWILIO_AUTH_TOKEN?: string;
+  /** Web push (worker/push/keys.ts): the VAPID key pair, base64url (raw P-256 public point, private scalar). */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
 };
 
 export type Bindings = Env & Secrets;

@@ -16,7 +16,7 @@ describe('pages', () => {
     const { res, html } = await page('/');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
-    expect(html).toMatch(/^<!DOCTYPE html><html lang="en" dir="ltr">/);
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en" dir="ltr" /);
     expect(html).toContain('data-top-bar');
     expect(html).toContain('class="hero"');
     expect(html).toContain('class="row"');
@@ -27,10 +27,10 @@ describe('pages', () => {
 
   it('renders Arabic right-to-left and remembers the choice in the lang cookie', async () => {
     const { res, html } = await page('/?lang=ar');
-    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('<html lang="ar" dir="rtl" ');
     expect(res.headers.get('set-cookie')).toMatch(/lang=ar/);
     const again = await page('/', { headers: { cookie: 'lang=ar' } });
-    expect(again.html).toContain('<html lang="ar" dir="rtl">');
+    expect(again.html).toContain('<html lang="ar" dir="rtl" ');
   });
 
   it('loads the client entry only through islands, with the response nonce', async () => {

@@ -17,6 +17,7 @@ import { session } from './session/user';
 import { accessMode } from './session/access';
 import { profileGate } from './session/profile';
 import { pageRoutes, renderServerError, renderNotFound } from './pages/routes';
+import { deliverNotifications } from './push/deliver';
 
 /**
  * The worker: edge middleware → fixed routes → /api proxy → static assets → pages.
@@ -39,8 +40,8 @@ app.route('/dev/outbox', devOutbox);
 
 app.all('/api/*', apiForBrowsers);
 
-/** Built client chunks, icons, catalogue images and profile avatars (Workers static assets). */
-app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/catalogue/*', '/avatars/*'], async (c, next) => {
+/** Built client chunks, icons, catalogue images, profile avatars and the push service worker (Workers static assets). */
+app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/catalogue/*', '/avatars/*', '/sw.js'], async (c, next) => {
   const res = await c.env.ASSETS.fetch(c.req.raw);
   if (res.status === 404) return next();
   return res;
@@ -56,4 +57,8 @@ app.onError(renderServerError);
 
 export { RateLimiter } from './limits';
 export { StreamLimiter } from './limits/streams';
-export default app satisfies ExportedHandler<Env>;
+/** Cron Trigger (wrangler.toml [triggers]): pushes the notification titles whose time has come (worker/push). */
+const scheduled: ExportedHandlerScheduledHandler<Env> = (_controller, env, ctx) =>
+  ctx.waitUntil(deliverNotifications(env).then((report) => console.log(JSON.stringify({ level: 'info', event: 'push_delivery', ...report }))));
+
+export default Object.assign(app, { scheduled }) satisfies ExportedHandler<Env>;

@@ -6,6 +6,7 @@ import type { User } from '../../worker/api/auth/schemas';
 import type { Flash } from '../../worker/session/cookies';
 import { dirOf, I18nProvider, LANGS, type Dict, type Lang } from '../i18n';
 import { ClientAssetsContext, type ClientAssets } from '../island';
+import type { NotificationsView } from '../notifications/types';
 import { ViewerListsContext, viewerLists } from '../favs/context';
 import { AppBannerIsland as AppBanner } from '../islands/app-banner';
 import { CookieConsentIsland as CookieConsent } from '../islands/cookie-consent';
@@ -44,6 +45,8 @@ export type DocumentContext = {
   appStore: string | null;
   /** The browser's device id (the `deviceId` cookie), mirrored into localStorage by client/entry.ts. */
   deviceId: string;
+  /** The notification bell (worker/pages/notifications/data.ts): null when it is not shown (spec §6) or on bars without it. */
+  notifications: NotificationsView | null;
 };
 
 const SITE_NAME = 'Tafrij';
@@ -114,7 +117,7 @@ export function Document({ meta, doc, children }: { meta: PageMeta; doc: Documen
                 {doc.dict['SKIP_TO_CONTENT'] ?? 'Skip to content'}
               </a>
               {bar !== 'none' && doc.appStore && <AppBanner store={doc.appStore} />}
-              {bar === 'full' && <TopBar config={doc.config} menu={doc.menu} path={path} user={doc.user} />}
+              {bar === 'full' && <TopBar config={doc.config} menu={doc.menu} path={path} user={doc.user} notifications={doc.notifications} />}
               {bar === 'simple' && <SimpleBar config={doc.config} path={path} user={doc.user} />}
               <main id="main" className={bar === 'none' ? 'main main--bare' : 'main'}>
                 <ViewerListsContext.Provider value={viewerLists(doc.user)}>{children}</ViewerListsContext.Provider>

@@ -6,6 +6,8 @@ import { LangMenuIsland } from '../islands/lang-menu';
 import { MobileMenuIsland } from '../islands/mobile-menu';
 import { profileCard } from '../profiles/display';
 import { ProfileMenuIsland } from '../islands/profile-menu';
+import { NotificationBellIsland } from '../islands/notification-bell';
+import { PANEL_LIMIT, type NotificationsView } from '../notifications/types';
 import { KIDS_CATEGORY, menuHref, WHOS_WATCHING_PATH } from './links';
 
 export function Logo() {
@@ -72,10 +74,23 @@ function Account({ user, path }: { user?: User; path: string }) {
 
 /**
  * Top bar of spec §2: logo, Home, dynamic menu, My List, login, Subscribe, search (option SEARCH),
- * language dropdown; slots for the notification bell and profile dropdown (accounts issues).
+ * language dropdown, the notification bell (when shown: spec §6) and the profile dropdown.
  * Below 1024px the same links move into the mobile menu island.
  */
-export function TopBar({ config, menu, path, user }: { config: Config; menu: MenuItem[]; path: string; user?: User }) {
+export function TopBar({
+  config,
+  menu,
+  path,
+  user,
+  notifications = null,
+}: {
+  config: Config;
+  menu: MenuItem[];
+  path: string;
+  user?: User;
+  /** The bell's data, computed on the server; null: no bell (spec §6). */
+  notifications?: NotificationsView | null;
+}) {
   const { t } = useI18n();
   // Spec §6: a kids profile gets a simplified bar: Home, the kids category, My List; no Subscribe.
   const kid = isKid(user);
@@ -112,7 +127,11 @@ export function TopBar({ config, menu, path, user }: { config: Config; menu: Men
           </a>
         )}
         <LangMenuIsland langs={config.available_langs} path={pathWithoutLang(path)} />
-        <span className="top-bar__slot" data-slot="notifications" />
+        <div className="top-bar__slot" data-slot="notifications">
+          {notifications && (
+            <NotificationBellIsland items={notifications.items.slice(0, PANEL_LIMIT)} total={notifications.items.length} unread={notifications.unread} guest={notifications.guest} />
+          )}
+        </div>
         <Account user={user} path={path} />
       </div>
     </header>

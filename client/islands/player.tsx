@@ -7,8 +7,9 @@ import { defineIsland } from '../island';
 import { nextState } from '../player/next';
 import { SEEK_STEP_SECONDS, shortcutFor, stepVolume, type PlayerAction } from '../player/shortcuts';
 import { parseThumbnailsVtt, thumbnailAt, type Thumbnail } from '../player/thumbnails';
-import { BOOT_ATTRIBUTES, localResumeKey } from '../player/attributes';
+import { BOOT_ATTRIBUTES } from '../player/attributes';
 import { bufferedEnd, clampTime, formatTime, startPosition } from '../player/time';
+import { GUEST_PROFILE, rememberWatched, watchedTime } from '../player/watched';
 
 export type PlayerProps = {
   /** GET /pages/content/{slug}/stream_url, as the server got it. */
@@ -242,7 +243,9 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       const position = Math.floor(at ?? el.currentTime);
       if (!Number.isFinite(position) || Math.abs(position - lastSaved.current) < 1) return;
       lastSaved.current = position;
-      if (!loggedIn) return writeLocal(localResumeKey(content.id), position);
+      // Spec §3 `watched` keyed by profile id, for every profile; the guest's ("0") is its only copy.
+      if (!loggedIn) return rememberWatched(GUEST_PROFILE, content.id, position);
+      if (profileId) rememberWatched(profileId, content.id, position);
       const body = profileId ? { time: position, profile: profileId } : { time: position };
       if (how === 'beacon') beacon(`/actions/watched/${content.id}`, body);
       else
@@ -320,7 +323,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       const fresh = startAt.current !== null;
       // Normally the page's inline module booted it already; else (it failed to load) now.
       if (!fresh) bootPlayer();
-      const start = startAt.current ?? startPosition(loggedIn || trailer ? stream.resumeAt : readLocal<number>(localResumeKey(stream.content.id), 0), stream.duration);
+      const start = startAt.current ?? startPosition(loggedIn || trailer ? stream.resumeAt : watchedTime(GUEST_PROFILE, stream.content.id), stream.duration);
       engine = fresh ? await startEngine(el, stream.url, start) : await adoptEngine(el, stream.url, start);
       if (cancelled) return engine.destroy();
       if (!fresh) lastSaved.current = Math.floor(engine.start);

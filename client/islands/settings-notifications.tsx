@@ -1,7 +1,7 @@
-import { useState, type MouseEvent } from 'react';
-import { requestWithToast } from '../api';
-import { defineIsland } from '../island';
 import { useI18n } from '../i18n';
+import { defineIsland } from '../island';
+import { saveJson, SettingsSwitch } from '../pages/settings/SettingsSwitch';
+import { disablePush, enablePush, type PushOutcome } from '../push/subscribe';
 import { showToast, TOAST_MS } from '../toast';
 
 type Props = {
@@ -11,55 +11,36 @@ type Props = {
 
 /**
  * Notifications switch of the account page (PUT /auth/notificationActive). Without JavaScript the
- * switch is the submit button of a form the edge handles; once live, a click saves at once, shows
- * PROFILE_UPDATED, and on failure puts the switch back with the request's error toast.
+ * switch is the submit button of a form the edge handles. Once live, a click saves at once and also
+ * turns web push on or off for this browser: turning on asks the notification permission inside
+ * that click and subscribes (client/push/subscribe.ts); a refused permission gets a toast saying
+ * how to allow it. Turning off unsubscribes this browser (deliveries also stop for every device,
+ * since they skip users with notification_active off).
  */
-export default function SettingsNotifications({ active: initial }: Props) {
-  const { t } = useI18n();
-  const [active, setActive] = useState(initial);
-  const [busy, setBusy] = useState(false);
+export default function SettingsNotifications({ active }: Props) {
+  const { t, lang } = useI18n();
 
-  async function toggle(event: MouseEvent<HTMLButtonElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const next = !active;
-    setActive(next);
-    setBusy(true);
-    const saved = await requestWithToast(
-      '/auth/notificationActive',
-      () => true,
-      { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ isActive: next }) },
-      { t },
-    );
-    // The request helper has shown the failure's toast: put the switch back.
-    if (saved) showToast(t('PROFILE_UPDATED'), 'success', TOAST_MS.profile);
-    else setActive(!next);
-    setBusy(false);
+  async function save(next: boolean): Promise<boolean> {
+    // Started before any await, so the permission prompt belongs to the click.
+    const push: Promise<PushOutcome | undefined> = next ? enablePush(lang) : disablePush().then(() => undefined);
+    const saved = await saveJson(t, '/auth/notificationActive', 'PUT', { isActive: next });
+    const outcome = await push;
+    if (!saved && outcome === 'subscribed') await disablePush();
+    if (saved && outcome === 'denied') showToast(t('PUSH_PERMISSION_DENIED'), 'info', TOAST_MS.error);
+    if (saved && outcome === 'failed') showToast(t('PUSH_FAILED'), 'danger', TOAST_MS.request);
+    return saved;
   }
 
   return (
-    <form className="settings__switch-form" method="post" action="/profile#notifications">
-      <input type="hidden" name="intent" value="notifications" />
-      <button
-        className="switch"
-        type="submit"
-        name="active"
-        value={String(!active)}
-        role="switch"
-        aria-checked={active}
-        aria-describedby="notifications-text"
-        aria-busy={busy || undefined}
-        onClick={toggle}
-      >
-        <span className="switch__track" aria-hidden="true">
-          <span className="switch__thumb" />
-        </span>
-        <span className="switch__label">{t('RECEIVE_NOTIFICATIONS')}</span>
-        <span className="switch__state" aria-hidden="true">
-          {t(active ? 'ON' : 'OFF')}
-        </span>
-      </button>
-    </form>
+    <SettingsSwitch
+      checked={active}
+      action="/profile#notifications"
+      intent="notifications"
+      name="active"
+      label={t('RECEIVE_NOTIFICATIONS')}
+      describedBy="notifications-text"
+      save={save}
+    />
   );
 }
 

@@ -1,5 +1,7 @@
 import { Suspense, use } from 'react';
 import type { Content, NavigationRow } from '../../worker/api/pages/schemas';
+import type { WatchedTitle } from '../history/titles';
+import { WatchedTile } from '../history/WatchedTile';
 import { AgeBadge, Row } from '../components/Tile';
 import { formatDuration } from '../components/format';
 import { useI18n } from '../i18n';
@@ -55,6 +57,30 @@ function Rows({ navigation }: { navigation: Promise<Loaded<NavigationRow[]>> }) 
   );
 }
 
+/**
+ * Continue watching (spec §3 watchedContents): the profile's unfinished titles, most recent first,
+ * each resuming in the player. Nothing when there are none (or they could not be loaded).
+ */
+function ContinueWatching({ titles }: { titles: Promise<Loaded<WatchedTitle[]>> }) {
+  const { t } = useI18n();
+  const result = use(titles);
+  if (!result.ok || result.value.length === 0) return null;
+  return (
+    <section className="row row--continue" aria-labelledby="continue-watching-title">
+      <h2 className="row__title" id="continue-watching-title">
+        {t('CONTINUE_WATCHING')}
+      </h2>
+      <ul className="row__list row__list--wide">
+        {result.value.map((title, i) => (
+          <li key={title.content.id}>
+            <WatchedTile title={title} href={`/player/${title.content.slug}`} eager={i < 4} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function RowsSkeleton() {
   return (
     <div className="skeleton" aria-hidden="true">
@@ -65,13 +91,22 @@ function RowsSkeleton() {
   );
 }
 
-/** Home (`/`): a featured hero from top content and the navigation rows, streamed as they load. */
-export function HomePage(props: { top: Promise<Loaded<Content[]>>; navigation: Promise<Loaded<NavigationRow[]>> }) {
+/**
+ * Home (`/`): a featured hero from top content, the viewer's Continue watching row (members whose
+ * history is not hidden: `continueWatching` is null otherwise) and the navigation rows, streamed as
+ * they load.
+ */
+export function HomePage(props: { top: Promise<Loaded<Content[]>>; continueWatching: Promise<Loaded<WatchedTitle[]>> | null; navigation: Promise<Loaded<NavigationRow[]>> }) {
   return (
     <div className="home">
       <Suspense fallback={<div className="hero hero--placeholder" aria-hidden="true" />}>
         <Hero top={props.top} />
       </Suspense>
+      {props.continueWatching && (
+        <Suspense fallback={<div className="skeleton" aria-hidden="true"><div className="skeleton__row skeleton__row--continue" /></div>}>
+          <ContinueWatching titles={props.continueWatching} />
+        </Suspense>
+      )}
       <Suspense fallback={<RowsSkeleton />}>
         <Rows navigation={props.navigation} />
       </Suspense>

@@ -1,9 +1,6 @@
 /**
  * What the server-rendered player tells the boot script (client/player/engine.ts bootPlayer) on
  * its <video>, so the stream starts before React: the signed master playlist, the start position,
- * and for guests the content id whose position this browser keeps (localResumeKey).
+ * and for guests the content id whose position this browser keeps (client/player/watched.ts).
  */
 export const BOOT_ATTRIBUTES = { src: 'data-player-src', start: 'data-player-start', local: 'data-player-local', duration: 'data-player-duration' } as const;
-
-/** Guests keep their position in this browser (the API saves only logged-in profiles'). */
-export const localResumeKey = (contentId: number | string): string => `watched:${contentId}`;

@@ -16,7 +16,9 @@ import type Hls from 'hls.js';
  * client/player/attributes.ts and time.ts are copies, checked equal by engine.test.ts.
  */
 export const ENGINE_BOOT_ATTRIBUTES = { src: 'data-player-src', start: 'data-player-start', local: 'data-player-local', duration: 'data-player-duration' } as const;
-export const engineResumeKey = (contentId: number | string): string => `watched:${contentId}`;
+/** localStorage `watched` ({ "<profileId>": [{ id, time }] }) and the guest's profile id there (client/player/watched.ts). */
+export const ENGINE_WATCHED_KEY = 'watched';
+export const ENGINE_GUEST_PROFILE = '0';
 /** A guest's saved position, unless it is in the last 5 % (finished: from the start). */
 export const engineStart = (saved: number, duration: number): number => (saved > 0 && (duration <= 0 || saved < duration * 0.95) ? saved : 0);
 
@@ -165,10 +167,13 @@ export function bootPlayer(): void {
   window.__playerEngine = startEngine(video, url, start);
 }
 
-/** A guest's position saved in this browser (0 when none or unreadable). */
+/** A guest's position saved in this browser: `watched["0"]`'s entry of the title (0 when none or unreadable). */
 export function readLocalResume(contentId: number | string): number {
   try {
-    return Number(localStorage.getItem(engineResumeKey(contentId)) ?? 0) || 0;
+    const store = JSON.parse(localStorage.getItem(ENGINE_WATCHED_KEY) ?? '{}') as Record<string, { id?: unknown; time?: unknown }[] | undefined> | null;
+    const list = store?.[ENGINE_GUEST_PROFILE];
+    const entry = Array.isArray(list) ? list.find((e) => String(e?.id) === String(contentId)) : undefined;
+    return Number(entry?.time) || 0;
   } catch {
     return 0;
   }

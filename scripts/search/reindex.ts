@@ -20,7 +20,8 @@ export type Target = { persistTo?: string | null; remote?: boolean };
 
 const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
-function d1(target: Target, args: readonly string[]): string {
+/** Runs `wrangler d1 execute DB` on the target with `args`; answers its stdout (also used by scripts/admin). */
+export function d1(target: Target, args: readonly string[]): string {
   const where = target.remote ? ['--remote'] : ['--local', ...(target.persistTo ? ['--persist-to', target.persistTo] : [])];
   const full = ['wrangler', 'd1', 'execute', 'DB', ...where, ...args];
   try {
@@ -40,7 +41,8 @@ function rowsOf<T>(raw: string): T[] {
   return parsed[0]?.results ?? [];
 }
 
-const query = <T>(target: Target, sql: string): T[] => rowsOf<T>(d1(target, ['--json', '--command', sql]));
+/** The rows of one SQL query on the target. */
+export const query = <T>(target: Target, sql: string): T[] => rowsOf<T>(d1(target, ['--json', '--command', sql]));
 
 /** Number of titles in the index. */
 export const indexedCount = (target: Target): number => query<{ n: number }>(target, 'SELECT COUNT(*) AS n FROM search_titles')[0]?.n ?? 0;

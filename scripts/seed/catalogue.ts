@@ -70,7 +70,7 @@ function cat(id: number, slug: string, parentId: number | null, position: number
 }
 
 export const FORMAT_CATEGORY_IDS: Readonly<Record<Format, number>> = { films: 1, series: 2, documentaries: 3, theatre: 4, kids: 5 };
-export const EDITORIAL_CATEGORY_IDS: Readonly<Record<Editorial, number>> = { home: 10, trending: 11, 'new-releases': 12, ramadan: 13 };
+export const EDITORIAL_CATEGORY_IDS: Readonly<Record<Editorial, number>> = { home: 10, trending: 11, 'new-releases': 12, ramadan: 13, notifications: 14 };
 export const GENRES_CATEGORY_ID = 20;
 export const GENRE_CATEGORY_IDS: Readonly<Record<Genre, number>> = {
   drama: 21,
@@ -143,6 +143,15 @@ export const categories: readonly CategorySeed[] = [
     'Sitcoms, sagas et classiques familiaux à partager après le ftour.',
     'سيتكومات وملاحم وأعمال عائلية محبوبة للمشاهدة معًا بعد الفطور.',
     'Comedias, sagas y clásicos familiares para compartir después del ftur.',
+  )),
+  // The notification bell (spec §2, §7 GET /pages/category/notifications): the titles announced to
+  // viewers, newest first by position. Not in the menu nor on the home page; scripts/admin/notify.ts
+  // publishes a title here.
+  cat(14, 'notifications', null, 14, L('Notifications', 'Notifications', 'الإشعارات', 'Notificaciones'), L(
+    'New on Tafrij: the latest films, series and shows.',
+    'Nouveau sur Tafrij : les derniers films, séries et spectacles.',
+    'جديد تفرّج: أحدث الأفلام والمسلسلات والعروض.',
+    'Nuevo en Tafrij: las últimas películas, series y espectáculos.',
   )),
   // Genres
   cat(GENRES_CATEGORY_ID, 'genres', null, 20, L('Genres', 'Genres', 'الأنواع', 'Géneros')),
@@ -234,7 +243,7 @@ export const episodes: readonly EpisodeRow[] = titles.flatMap((t) =>
   ),
 );
 
-/** Ordered editorial selections (position = index). `new-releases` is derived from publication dates. */
+/** Ordered editorial selections (position = index). `new-releases` is derived from publication dates; `notifications` holds recent titles, newest first. */
 export const editorial: Readonly<Record<Editorial, readonly string[]>> = {
   home: [
     'dar-el-bacha',
@@ -279,6 +288,8 @@ export const editorial: Readonly<Record<Editorial, readonly string[]>> = {
     'the-last-storytellers',
     'the-singing-goat',
   ],
+  // Newest first: the bell of a fresh database shows these four, one of them 16+ (hidden from kids).
+  notifications: ['night-train-to-oujda', 'taghazout-waves', 'tea-for-three', 'robot-of-the-souk'],
 };
 
 // ---------------------------------------------------------------------------
@@ -372,16 +383,36 @@ export function posterImage(slug: string): string {
   return `/catalogue/${slug}-poster.svg`;
 }
 
+function categoryStatements(c: CategorySeed): string[] {
+  return [
+    insert('categories', ['id', 'slug', 'parent_id', 'rating', 'position'], [[c.id, c.slug, c.parentId, c.rating, c.position]]),
+    insert('category_i18n', ['category_id', 'lang', 'name', 'description'], i18nRows(c.id, c.name, c.description)),
+  ];
+}
+
+/**
+ * The `notifications` category with its titles, for a database seeded before it existed
+ * (scripts/seed/index.ts adds it when missing, so `npm start` shows the bell there too).
+ */
+export function notificationsCategoryStatements(): string[] {
+  const id = EDITORIAL_CATEGORY_IDS.notifications;
+  const category = categories.find((c) => c.id === id);
+  if (!category) throw new Error('no notifications category');
+  const rows = editorial.notifications.map((slug, index) => {
+    const title = titles.find((t) => t.slug === slug);
+    if (!title) throw new Error(`editorial notifications: unknown title ${slug}`);
+    return [title.id, id, index + 1];
+  });
+  return [...categoryStatements(category), insert('content_categories', ['content_id', 'category_id', 'position'], rows)];
+}
+
 /** Every statement needed to fill an empty, migrated database (no trailing semicolons). */
 export function seedStatements(): string[] {
   const out: string[] = [];
 
   out.push(insert('config', ['key', 'value'], Object.entries(config).map(([k, v]) => [k, JSON.stringify(v)])));
 
-  for (const c of categories) {
-    out.push(insert('categories', ['id', 'slug', 'parent_id', 'rating', 'position'], [[c.id, c.slug, c.parentId, c.rating, c.position]]));
-    out.push(insert('category_i18n', ['category_id', 'lang', 'name', 'description'], i18nRows(c.id, c.name, c.description)));
-  }
+  for (const c of categories) out.push(...categoryStatements(c));
 
   const slugToId = new Map(titles.map((t) => [t.slug, t.id]));
   const memberships = new Map<number, SqlValue[][]>();

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedStatements } from './catalogue.ts';
+import { notificationsCategoryStatements, seedStatements } from './catalogue.ts';
 import { uploadDemoMedia } from './media-upload.ts';
 import { fillSearchIndexIfEmpty } from '../search/reindex.ts';
 
@@ -55,8 +55,9 @@ function d1Execute(persistTo: string | null, args: readonly string[]): string {
   }
 }
 
-function countContents(persistTo: string | null): number {
-  const raw = d1Execute(persistTo, ['--json', '--command', 'SELECT COUNT(*) AS n FROM contents']);
+/** The `n` of a `SELECT COUNT(*) AS n …` query. */
+function count(persistTo: string | null, sql: string): number {
+  const raw = d1Execute(persistTo, ['--json', '--command', sql]);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -68,19 +69,12 @@ function countContents(persistTo: string | null): number {
   }
   const first = Array.isArray(parsed) ? (parsed[0] as { results?: { n?: unknown }[] } | undefined) : undefined;
   const n = first?.results?.[0]?.n;
-  if (typeof n !== 'number') throw new Error(`could not read the contents count from wrangler output:\n${raw}`);
+  if (typeof n !== 'number') throw new Error(`could not read the count from wrangler output:\n${raw}`);
   return n;
 }
 
-function main(): void {
-  const { persistTo } = parseArgs(process.argv.slice(2));
-  const existing = countContents(persistTo);
-  if (existing > 0) {
-    console.log(`seed: database already has ${existing} contents, not seeding`);
-    fillSearchIndexIfEmpty({ persistTo }); // a database seeded before the search migration
-    return;
-  }
-  const statements = seedStatements();
+/** Runs statements as one SQL file. */
+function executeStatements(persistTo: string | null, statements: readonly string[]): void {
   const dir = mkdtempSync(join(tmpdir(), 'tafrij-seed-'));
   const file = join(dir, 'seed.sql');
   try {
@@ -89,6 +83,23 @@ function main(): void {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function main(): void {
+  const { persistTo } = parseArgs(process.argv.slice(2));
+  const existing = count(persistTo, 'SELECT COUNT(*) AS n FROM contents');
+  if (existing > 0) {
+    console.log(`seed: database already has ${existing} contents, not seeding`);
+    fillSearchIndexIfEmpty({ persistTo }); // a database seeded before the search migration
+    // A database seeded before the notification bell: add its category.
+    if (count(persistTo, "SELECT COUNT(*) AS n FROM categories WHERE slug = 'notifications'") === 0) {
+      executeStatements(persistTo, notificationsCategoryStatements());
+      console.log('seed: added the notifications category');
+    }
+    return;
+  }
+  const statements = seedStatements();
+  executeStatements(persistTo, statements);
   console.log(`seed: seeded ${statements.length} statements`);
 }
 

@@ -27,7 +27,7 @@ export type Genre =
   | 'animation'
   | 'adventure';
 export type Maturity = 'all-ages' | '10-plus' | '12-plus' | '16-plus' | '18-plus';
-export type Editorial = 'home' | 'trending' | 'new-releases' | 'ramadan';
+export type Editorial = 'home' | 'trending' | 'new-releases' | 'ramadan' | 'notifications';
 
 export interface EpisodeSeed {
   readonly number: number;

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { createApi, type Api } from '../../client/api';
+import { CONTINUE_WATCHING_SCAN, continueWatching, watchedTitles, type WatchedTitle } from '../../client/history/titles';
 import { Config } from '../api/configs/schemas';
-import { CategoryPage, ContentPage, Menu, Navigation, Ratings, TopContents } from '../api/pages/schemas';
+import { CategoryPage, ContentPage, CONTENTS_BATCH, ContentsList, Menu, Navigation, Ratings, TopContents, type Content } from '../api/pages/schemas';
 import type { AppEnv } from '../env';
 import { forward } from '../proxy';
 
@@ -42,3 +43,29 @@ export const loadCategory = (c: Context<AppEnv>, slug: string, page = 1) =>
   serverApi(c).request(forProfile(c, `/pages/category/${enc(slug)}?limit=40&page=${page}`), (v) => CategoryPage.parse(v));
 export const loadContent = (c: Context<AppEnv>, slug: string) =>
   serverApi(c).request(forProfile(c, `/pages/content/${enc(slug)}`), (v) => ContentPage.parse(v));
+
+/**
+ * GET /pages/contents for any number of ids, in parallel batches of CONTENTS_BATCH (spec §9):
+ * the visible contents in the order of `ids` ('asc') or the reverse ('desc'); unknown, unpublished
+ * and age-restricted ids are left out by the API.
+ */
+export async function loadContents(c: Context<AppEnv>, ids: readonly number[], direction: 'asc' | 'desc' = 'asc'): Promise<Content[]> {
+  const batches: number[][] = [];
+  for (let i = 0; i < ids.length; i += CONTENTS_BATCH) batches.push(ids.slice(i, i + CONTENTS_BATCH));
+  if (direction === 'desc') batches.reverse();
+  const api = serverApi(c);
+  const answers = await Promise.all(batches.map((batch) => api.request(forProfile(c, `/pages/contents?ids=${batch.join(',')}&direction=${direction}`), (v) => ContentsList.parse(v).contents)));
+  return answers.flat();
+}
+
+/**
+ * The home page's Continue watching row (spec §3 watchedContents: empty with hide_watched): the
+ * profile's most recent unfinished titles. Null when there is nothing to look up (guests, hidden
+ * history, nothing watched yet), so the page renders no placeholder for it.
+ */
+export function loadContinueWatching(c: Context<AppEnv>): Promise<WatchedTitle[]> | null {
+  const user = c.get('user');
+  if (!user || user.isAnonymous || user.hide_watched || user.watchedContents.length === 0) return null;
+  const recent = user.watchedContents.slice(0, CONTINUE_WATCHING_SCAN);
+  return loadContents(c, recent.map((w) => w.id)).then((contents) => continueWatching(watchedTitles(recent, contents)));
+}

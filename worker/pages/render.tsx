@@ -9,6 +9,7 @@ import { listVar, type AppEnv } from '../env';
 import { dictionaries } from '../i18n';
 import { clientAssets } from './assets';
 import { loadConfig, loadMenu } from './loaders';
+import { loadBell } from './notifications/data';
 import { takeFlash } from '../session/cookies';
 import { loadUser } from '../session/user';
 
@@ -22,9 +23,15 @@ declare module '@hono/react-renderer' {
 const BOT = /bot|crawl|spider|slurp|facebookexternalhit|whatsapp|telegram|discord|embedly|preview|twitter|linkedin/i;
 export const isBot = (c: Context): boolean => BOT.test(c.req.header('user-agent') ?? '');
 
-async function documentContext(c: Context<AppEnv>): Promise<DocumentContext> {
+async function documentContext(c: Context<AppEnv>, meta: PageMeta): Promise<DocumentContext> {
   const lang = c.get('lang');
-  const [config, menu, user] = await Promise.all([loadConfig(c), loadMenu(c).catch(() => []), loadUser(c)]);
+  const [config, menu, user, notifications] = await Promise.all([
+    loadConfig(c),
+    loadMenu(c).catch(() => []),
+    loadUser(c),
+    // Only the full top bar has the bell.
+    (meta.bar ?? 'full') === 'full' ? loadBell(c) : null,
+  ]);
   return {
     lang,
     dict: dictionaries[lang],
@@ -39,6 +46,7 @@ async function documentContext(c: Context<AppEnv>): Promise<DocumentContext> {
     flash: takeFlash(c),
     appStore: getCookie(c, APP_BANNER_CLOSED_KEY) ? null : storeFor(c.req.header('user-agent') ?? '', config.apps),
     deviceId: c.get('deviceId'),
+    notifications,
   };
 }
 
@@ -54,7 +62,7 @@ export function pageRenderer(): MiddlewareHandler<AppEnv> {
     const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-store' };
     if (c.env.STREAM_IDENTITY_ENCODING === 'true') headers['Content-Encoding'] = 'identity';
     const renderer = reactRenderer(
-      async ({ children, meta }) => <Document meta={meta} doc={await documentContext(c)}>{children}</Document>,
+      async ({ children, meta }) => <Document meta={meta} doc={await documentContext(c, meta)}>{children}</Document>,
       {
         stream: headers,
         readableStreamOptions: {

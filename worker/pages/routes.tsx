@@ -8,7 +8,7 @@ import { HomePage, type Loaded } from '../../client/pages/Home';
 import { StaticPage, STATIC_PAGES, isStaticSlug } from '../../client/pages/StaticPage';
 import type { AppEnv } from '../env';
 import { translate } from '../i18n';
-import { loadCategory, loadContent, loadNavigation, loadTop } from './loaders';
+import { loadCategory, loadContent, loadContinueWatching, loadNavigation, loadTop } from './loaders';
 import { isBot, renderPage } from './render';
 import { authPages } from './auth/routes';
 import { settingsPages } from './settings/routes';
@@ -16,6 +16,7 @@ import { profilePages } from './profiles/routes';
 import { whosWatchingPages } from './profiles/whoswatching';
 import { searchPages } from './search/routes';
 import { playerPages } from './player/routes';
+import { notificationPages } from './notifications/routes';
 import { renderContent, renderYouTube } from './content/render';
 import { favsPages } from './favs/routes';
 
@@ -83,8 +84,10 @@ export const pageRoutes = new Hono<AppEnv>()
     const t = translate(c.get('lang'));
     const top = deferred(c, loadTop(c, HOME_TOP_CATEGORY).then((r) => r.contents));
     const navigation = deferred(c, loadNavigation(c));
-    await settleForBots(c, [top, navigation]);
-    return renderPage(c, <HomePage top={top} navigation={navigation} />, {
+    const watching = loadContinueWatching(c);
+    const continueWatching = watching && deferred(c, watching);
+    await settleForBots(c, continueWatching ? [top, continueWatching, navigation] : [top, navigation]);
+    return renderPage(c, <HomePage top={top} continueWatching={continueWatching} navigation={navigation} />, {
       title: t('TITLE_LANDING'),
       description: t('DESCRIPTION_LANDING'),
       share: {},
@@ -143,4 +146,5 @@ export const pageRoutes = new Hono<AppEnv>()
   .route('/', whosWatchingPages)
   .route('/', searchPages)
   .route('/', playerPages)
+  .route('/', notificationPages)
   .route('/', favsPages);

@@ -51,12 +51,14 @@ export async function login(c: Context<AppEnv>, credentials: { login: string; pa
 }
 
 /**
- * Spec §4 Logout: a guest logout only clears the user; a real logout calls POST /auth/logout
- * (which ends the session server-side), then clears the token cookie.
+ * Spec §4 Logout: a guest logout only clears the user; a real logout unregisters this device's
+ * push subscription (a logged-out browser gets no more pushes), calls POST /auth/logout (which
+ * ends the session server-side), then clears the token cookie.
  */
 export async function logout(c: Context<AppEnv>): Promise<void> {
   const tokens = currentTokens(c);
   if (tokens) {
+    await callApi(c, '/pushNotifications/tokenUnregister', 'POST', { device_id: c.get('deviceId'), device_family: 'web' }).catch(() => undefined);
     await callApi(c, '/auth/logout', 'POST', { refresh_token: tokens.refreshToken }).catch(() => undefined);
     clearTokens(c);
   }

@@ -1,7 +1,11 @@
 import type { Device, User } from '../../../worker/api/auth/schemas';
 import { displayName } from '../../components/format';
+import type { WatchedTitle } from '../../history/titles';
+import { WatchedTile } from '../../history/WatchedTile';
 import { formatDate, useI18n, type Lang } from '../../i18n';
 import { SettingsDeleteAccountIsland } from '../../islands/settings-delete-account';
+import { SettingsEraseHistoryIsland } from '../../islands/settings-erase-history';
+import { SettingsHideWatchedIsland } from '../../islands/settings-hide-watched';
 import { SettingsNotificationsIsland } from '../../islands/settings-notifications';
 import { ProfileManager, type ProfilesData } from '../profiles/ProfileCards';
 import { describeAgent, formatDateTime } from './format';
@@ -21,9 +25,12 @@ export type ProfilePageProps = {
   timeZone: string;
   /** The ?type=profiles tab: the account's profiles (the list of /profiles). */
   profiles?: ProfilesData;
-  /** Answer of the last language or notification submission when it failed. */
+  /** The viewing profile's watched titles, most recent first; null when they could not be loaded. */
+  history?: WatchedTitle[] | null;
+  /** Answer of the last language, notification or history submission when it failed. */
   lang?: FormState;
   notifications?: FormState;
+  historyForm?: FormState;
 };
 
 /** The tabs of the account page (spec §2 /profile, ?type=profiles, ?t=subscriptions). */
@@ -180,7 +187,41 @@ function Devices({ devices, lang, timeZone }: { devices: Device[] | null; lang: 
   );
 }
 
-/** The account page (spec §2 /profile): account facts, language, notifications, devices, data, deletion. */
+/**
+ * Recently viewed (spec §2 implied screen, §3 watched / hide_watched, §7 DELETE /actions/watched):
+ * the viewing profile's titles with their progress, each linking to its page; the switch that
+ * hides them from the home page's Continue watching; and Erase history.
+ */
+function RecentlyViewed({ user, history, state }: { user: User; history: WatchedTitle[] | null | undefined; state?: FormState }) {
+  const { t } = useI18n();
+  return (
+    <SettingsSection id="history" title={t('RECENTLY_VIEWED')}>
+      <p className="settings__text" id="history-text">
+        {t('RECENTLY_VIEWED_TEXT')}
+      </p>
+      <FormNote message={state?.message} />
+      <SettingsHideWatchedIsland hidden={user.hide_watched} />
+      {history === null ? (
+        <p className="settings__muted">{t('HISTORY_UNAVAILABLE')}</p>
+      ) : !history || history.length === 0 ? (
+        <p className="settings__muted">{t('NO_HISTORY')}</p>
+      ) : (
+        <>
+          <ul className="history__grid">
+            {history.map((title) => (
+              <li key={title.content.id}>
+                <WatchedTile title={title} href={`/content/${title.content.slug}`} />
+              </li>
+            ))}
+          </ul>
+          <SettingsEraseHistoryIsland profileId={user.profile.id} />
+        </>
+      )}
+    </SettingsSection>
+  );
+}
+
+/** The account page (spec §2 /profile): account facts, language, notifications, history, devices, data, deletion. */
 export function ProfilePage(props: ProfilePageProps) {
   const { t, lang } = useI18n();
   const { user, tab } = props;
@@ -208,6 +249,7 @@ export function ProfilePage(props: ProfilePageProps) {
             <FormNote message={props.notifications?.message} />
             <SettingsNotificationsIsland active={user.notification_active} />
           </SettingsSection>
+          <RecentlyViewed user={user} history={props.history} state={props.historyForm} />
           <SettingsSection id="devices" title={t('DEVICE_HISTORY')}>
             <p className="settings__text">{t('DEVICE_HISTORY_TEXT')}</p>
             <Devices devices={props.devices} lang={lang} timeZone={props.timeZone} />

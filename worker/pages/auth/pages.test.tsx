@@ -22,7 +22,7 @@ describe('auth pages render', () => {
   it('/register: email/phone switch, +212 by default, terms link, the ?code carried along', async () => {
     const { res, html: page } = await call('/register?code=PROMO7&lang=fr');
     expect(res.status).toBe(200);
-    expect(page).toContain('<html lang="fr" dir="ltr">');
+    expect(page).toContain('<html lang="fr" dir="ltr" ');
     expect(page).toContain(`<title>${html(translate('fr')('TITLE_REGISTER'))} | Tafrij</title>`);
     expect(page).toContain('top-bar--simple');
     expect(hasTag(page, 'input', { type: 'radio', id: 'method-email', name: 'method', value: 'email', checked: '' })).toBe(true);
@@ -71,7 +71,7 @@ describe('auth pages render', () => {
 
   it('Arabic pages are right-to-left', async () => {
     const { html: page } = await call('/login?lang=ar');
-    expect(page).toContain('<html lang="ar" dir="rtl">');
+    expect(page).toContain('<html lang="ar" dir="rtl" ');
     expect(page).toContain(translate('ar')('EMAIL_OR_PHONE'));
   });
 

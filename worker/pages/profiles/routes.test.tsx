@@ -95,7 +95,7 @@ describe('/profiles', () => {
     for (const path of ['/profiles', '/profiles/new', `/profiles/${main.id}/edit`, `/profiles/${kid.id}/delete`, '/settings/restrictions', '/settings/lock', '/profile?type=profiles']) {
       const { res, html: page } = await call(`${path}${path.includes('?') ? '&' : '?'}lang=ar`, {}, jar);
       expect(res.status, path).toBe(200);
-      expect(page, path).toContain('<html lang="ar" dir="rtl">');
+      expect(page, path).toContain('<html lang="ar" dir="rtl" ');
       const body = page.slice(page.indexOf('<main'));
       expect(body.replace(/<[^>]+>/g, ' ').match(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g) ?? [], path).toEqual([]);
     }

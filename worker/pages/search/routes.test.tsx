@@ -35,7 +35,7 @@ describe('/search page (server-rendered, works without JavaScript)', () => {
 
   it('finds Arabic titles however they are typed and keeps the filters of the URL', async () => {
     const { html } = await page(`/search?q=${encodeURIComponent('إلربـاط')}&lang=ar`);
-    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('<html lang="ar" dir="rtl" ');
     expect(propsOf(html).results.map((r) => r.slug)).toContain('the-stork-of-rabat');
     const filtered = propsOf((await page('/search?year=2024&type=playlist')).html);
     expect(filtered.criteria).toMatchObject({ year: '2024', type: 'playlist', q: '' });

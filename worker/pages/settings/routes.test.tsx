@@ -141,7 +141,7 @@ describe('the account page', () => {
     for (const path of ['/profile?lang=ar', '/settings/editLogin?lang=ar', '/profile/delete?lang=ar']) {
       const { res, html } = await call(path, {}, jar);
       expect(res.status, path).toBe(200);
-      expect(html, path).toContain('<html lang="ar" dir="rtl">');
+      expect(html, path).toContain('<html lang="ar" dir="rtl" ');
       const body = html.slice(html.indexOf('<main'));
       expect(body.replace(/<[^>]+>/g, ' ').match(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g) ?? [], path).toEqual([]);
     }
@@ -165,7 +165,7 @@ describe('language', () => {
     expect((await userRow(email))?.lang).toBe('fr');
     expect(flashOf(jar)).toContain('PROFILE_UPDATED');
     const next = await call('/profile?lang=fr', {}, jar);
-    expect(next.html).toContain('<html lang="fr" dir="ltr">');
+    expect(next.html).toContain('<html lang="fr" dir="ltr" ');
     expect(next.html).toContain(translate('fr')('PROFILE_UPDATED'));
   });
 

@@ -13,6 +13,7 @@ import {
 import { isLang } from '../../../client/i18n';
 import { DeleteAccountPage } from '../../../client/pages/settings/DeleteAccountPage';
 import { EditLoginPage, type EditLoginPageProps, type PhoneState } from '../../../client/pages/settings/EditLoginPage';
+import { RECENTLY_VIEWED_LIMIT, watchedTitles } from '../../../client/history/titles';
 import { isPremium } from '../../../client/pages/settings/format';
 import { ProfilePage, type ProfilePageProps, type ProfileTab } from '../../../client/pages/settings/ProfilePage';
 import { Devices, type User } from '../../api/auth/schemas';
@@ -23,7 +24,7 @@ import { clearTokens } from '../../session/cookies';
 import { guestUser } from '../../session/user';
 import { done, loggedIn, sessionEnded, toLogin } from '../account';
 import { readForm, renderForm } from '../form';
-import { loadConfig, serverApi } from '../loaders';
+import { loadConfig, loadContents, serverApi } from '../loaders';
 import { loadProfilesData } from '../profiles/data';
 import { errorKey, failureState, failureStatus } from './errors';
 
@@ -62,11 +63,24 @@ function loadDevices(c: Ctx) {
     });
 }
 
-async function renderProfile(c: Ctx, user: User, tab: ProfileTab, extra: Pick<ProfilePageProps, 'lang' | 'notifications'> = {}, status: Status = 200) {
-  const [config, devices, profiles] = await Promise.all([
+/** Recently viewed: the viewing profile's latest watched titles (one batch); null when the call failed. */
+function loadHistory(c: Ctx, user: User) {
+  const recent = user.watched.slice(0, RECENTLY_VIEWED_LIMIT);
+  if (recent.length === 0) return Promise.resolve([]);
+  return loadContents(c, recent.map((w) => w.id))
+    .then((contents) => watchedTitles(recent, contents))
+    .catch((error: unknown) => {
+      console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'history failed', error: String(error) }));
+      return null;
+    });
+}
+
+async function renderProfile(c: Ctx, user: User, tab: ProfileTab, extra: Pick<ProfilePageProps, 'lang' | 'notifications' | 'historyForm'> = {}, status: Status = 200) {
+  const [config, devices, profiles, history] = await Promise.all([
     loadConfig(c),
     tab === 'account' ? loadDevices(c) : Promise.resolve(null),
     tab === 'profiles' ? loadProfilesData(c, user) : Promise.resolve(undefined),
+    tab === 'account' ? loadHistory(c, user) : Promise.resolve(undefined),
   ]);
   const page = (
     <ProfilePage
@@ -77,6 +91,7 @@ async function renderProfile(c: Ctx, user: User, tab: ProfileTab, extra: Pick<Pr
       premium={isPremium(user, today())}
       timeZone={timeZoneOf(c)}
       profiles={profiles}
+      history={history}
       {...extra}
     />
   );
@@ -215,19 +230,42 @@ async function changeLang(c: Ctx, user: User, form: Form) {
   return done(c, 'PROFILE_UPDATED', `/profile?lang=${lang}`);
 }
 
-async function changeNotifications(c: Ctx, user: User, form: Form) {
-  if (form.active !== 'true' && form.active !== 'false') {
-    return renderProfile(c, user, 'account', { notifications: { message: { kind: 'danger', key: 'ERROR_OCCURRED' } } }, 400);
-  }
+/** The account-page sections whose forms report a failure in place. */
+type SectionForm = 'notifications' | 'historyForm';
+
+/**
+ * One account-page change posted without JavaScript: the API call, then `toast` on `to` (303); a
+ * failure renders the page again with its message in `section`, an ended session goes to login.
+ */
+async function accountChange(c: Ctx, user: User, section: SectionForm, call: () => Promise<unknown>, toast: string, to: string) {
   try {
-    await callApi(c, '/auth/notificationActive', 'PUT', { isActive: form.active === 'true' });
+    await call();
   } catch (error) {
     if (sessionEnded(error)) return toLogin(c, '/profile');
     const { key, status } = apiFailure(error);
-    return renderProfile(c, user, 'account', { notifications: { message: { kind: 'danger', key } } }, status);
+    return renderProfile(c, user, 'account', { [section]: { message: { kind: 'danger', key } } }, status);
   }
-  return done(c, 'PROFILE_UPDATED', '/profile#notifications');
+  return done(c, toast, to);
 }
+
+/** A switch posted without JavaScript: `value` is the new state, 'true' or 'false'. */
+function switchChange(c: Ctx, user: User, section: SectionForm, value: string | undefined, save: (on: boolean) => Promise<unknown>, to: string) {
+  if (value !== 'true' && value !== 'false') {
+    return renderProfile(c, user, 'account', { [section]: { message: { kind: 'danger', key: 'ERROR_OCCURRED' } } }, 400);
+  }
+  return accountChange(c, user, section, () => save(value === 'true'), 'PROFILE_UPDATED', to);
+}
+
+const changeNotifications = (c: Ctx, user: User, form: Form) =>
+  switchChange(c, user, 'notifications', form.active, (isActive) => callApi(c, '/auth/notificationActive', 'PUT', { isActive }), '/profile#notifications');
+
+/** Spec §3 hide_watched (PUT auth/profile): Continue watching hidden from, or shown on, the home page. */
+const changeHideWatched = (c: Ctx, user: User, form: Form) =>
+  switchChange(c, user, 'historyForm', form.hidden, (hidden) => callApi(c, '/auth/profile', 'PUT', { hide_watched: hidden }), '/profile#history');
+
+/** Erase history: DELETE /actions/watched for the profile this page shows, then the HISTORY_ERASED toast. */
+const eraseHistory = (c: Ctx, user: User) =>
+  accountChange(c, user, 'historyForm', () => callApi(c, `/actions/watched?profile=${user.profile.id}`, 'DELETE'), 'HISTORY_ERASED', '/profile#history');
 
 async function deleteAccount(c: Ctx, form: Form) {
   const t = translate(c.get('lang'));
@@ -263,6 +301,8 @@ export const settingsPages = new Hono<AppEnv>()
     const form = await readForm(c);
     if (form.intent === 'lang') return changeLang(c, user, form);
     if (form.intent === 'notifications') return changeNotifications(c, user, form);
+    if (form.intent === 'hide-watched') return changeHideWatched(c, user, form);
+    if (form.intent === 'erase-history') return eraseHistory(c, user);
     throw new HTTPException(400, { message: 'BAD_REQUEST: unknown form' });
   })
   .get('/profile/delete', (c) => {

@@ -1,0 +1,89 @@
+import type { Context } from 'hono';
+import { ApiError } from '../../../client/api';
+import { formatDate } from '../../../client/i18n';
+import { CARD_GENRES, NOTIFICATIONS_LIMIT, type NotificationCard, type NotificationsView } from '../../../client/notifications/types';
+import { ActionList } from '../../api/actions/schemas';
+import type { User } from '../../api/auth/schemas';
+import type { Config } from '../../api/configs/schemas';
+import { CategoryPage, type Content } from '../../api/pages/schemas';
+import type { AppEnv } from '../../env';
+import { loadUser } from '../../session/user';
+import { forProfile, loadConfig, serverApi } from '../loaders';
+
+type Ctx = Context<AppEnv>;
+
+/** The category whose published titles are the notifications (spec §7 GET /pages/category/notifications). */
+export const NOTIFICATIONS_CATEGORY = 'notifications';
+
+/**
+ * Spec §6: the notification center shows when notifications are enabled in config and the user
+ * has notification_active or is the guest.
+ */
+export const notificationsShown = (config: Pick<Config, 'notifications'>, user: Pick<User, 'isAnonymous' | 'notification_active'>): boolean =>
+  config.notifications && (user.isAnonymous || user.notification_active);
+
+const toCard = (content: Content, unread: boolean): NotificationCard => ({
+  id: content.id,
+  slug: content.slug,
+  title: content.name_long,
+  image: content.tile_image ?? content.vertical_image,
+  genres: content.genres.slice(0, CARD_GENRES),
+  date: formatDate(content.publication_date_start),
+  unread,
+});
+
+/** The announced titles the viewer may see (published, age-filtered), newest first; none when the category is missing. */
+async function announced(c: Ctx): Promise<Content[]> {
+  try {
+    const page = await serverApi(c).request(forProfile(c, `/pages/category/${NOTIFICATIONS_CATEGORY}?limit=${NOTIFICATIONS_LIMIT}`), (v) => CategoryPage.parse(v));
+    return page.contents;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
+}
+
+/** The titles among `ids` the viewing profile has opened (GET /actions/?types=click&contentIds=…). */
+async function opened(c: Ctx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const clicks = await serverApi(c).request(forProfile(c, `/actions/?types=click&contentIds=${ids.join(',')}`), (v) => ActionList.parse(v));
+  return new Set(clicks.map((click) => click.content_id));
+}
+
+async function load(c: Ctx): Promise<NotificationsView> {
+  const user = await loadUser(c);
+  const contents = await announced(c);
+  // Guests keep no read state (spec §6): every notification counts.
+  const read = user.isAnonymous ? new Set<number>() : await opened(c, contents.map((content) => content.id));
+  const items = contents.map((content) => toCard(content, !read.has(content.id)));
+  return { items, unread: items.filter((item) => item.unread).length, guest: user.isAnonymous };
+}
+
+/** One load per request: the top bar's bell and the /notifications page share it. */
+const loaded = new WeakMap<Request, Promise<NotificationsView>>();
+
+/**
+ * The visitor's notifications, computed on the server (no fetch from the browser at load): the
+ * `notifications` category's titles published for them, newest first, each unread unless the
+ * viewing profile opened it (spec §4 notification read or unread).
+ */
+export function loadNotifications(c: Ctx): Promise<NotificationsView> {
+  let view = loaded.get(c.req.raw);
+  if (!view) {
+    view = load(c);
+    loaded.set(c.req.raw, view);
+  }
+  return view;
+}
+
+/** The bell's data for the top bar, or null when it is not shown (spec §6) or could not be loaded (logged; the page still renders). */
+export async function loadBell(c: Ctx): Promise<NotificationsView | null> {
+  try {
+    const [config, user] = await Promise.all([loadConfig(c), loadUser(c)]);
+    if (!notificationsShown(config, user)) return null;
+    return await loadNotifications(c);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'notifications failed', error: String(error) }));
+    return null;
+  }
+}
