@@ -12,8 +12,8 @@ export type FavButtonProps = {
   active: boolean;
   /** The anonymous guest: favourites stay in this browser, likes ask to log in. */
   guest: boolean;
-  /** 'icon': a round button on a tile; 'label': a labelled button (content page, player). */
-  variant: 'icon' | 'label';
+  /** 'icon': a round button on a tile; 'label': a labelled button (content page); 'player': the player's top bar. */
+  variant: 'icon' | 'label' | 'player';
   /** The title's name, for the icon button's accessible name. */
   title: string;
 };
@@ -73,15 +73,16 @@ export default function FavButton({ id, kind, active: initial, guest, variant, t
   }
 
   const label = kind === 'fav' ? t(active ? 'REMOVE_FROM_MY_LIST' : 'ADD_TO_MY_LIST') : t(active ? 'UNLIKE' : 'LIKE');
+  const iconOnly = variant !== 'label';
   return (
     <>
       <button
         type="button"
-        className={`list-toggle list-toggle--${variant} list-toggle--${kind}`}
+        className={`list-toggle list-toggle--${variant} list-toggle--${kind}${variant === 'player' ? ' player__button' : ''}`}
         aria-pressed={active}
         aria-busy={busy || undefined}
-        aria-label={variant === 'icon' ? `${label}: ${title}` : undefined}
-        title={variant === 'icon' ? label : undefined}
+        aria-label={iconOnly ? `${label}: ${title}` : undefined}
+        title={iconOnly ? label : undefined}
         onClick={() => void toggle()}
         data-toggle={kind}
       >

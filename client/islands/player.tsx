@@ -10,6 +10,7 @@ import { parseThumbnailsVtt, thumbnailAt, type Thumbnail } from '../player/thumb
 import { BOOT_ATTRIBUTES } from '../player/attributes';
 import { bufferedEnd, clampTime, formatTime, startPosition } from '../player/time';
 import { GUEST_PROFILE, rememberWatched, watchedTime } from '../player/watched';
+import FavButton from './fav-button';
 
 export type PlayerProps = {
   /** GET /pages/content/{slug}/stream_url, as the server got it. */
@@ -26,6 +27,8 @@ export type PlayerProps = {
   backHref: string;
   /** `?lang=` of this page, kept when moving to the next episode. */
   langQuery: string;
+  /** My List and Like for the title (a series for its episodes), as rendered; null for trailers. */
+  lists: { id: number; title: string; fav: boolean; like: boolean; guest: boolean } | null;
 };
 
 type Failure = { kind: 'network' | 'media' | 'unsupported' } | { kind: 'devices'; limit: number | null };
@@ -184,7 +187,7 @@ function ChoiceMenu({ id, label, items, onClose }: { id: string; label: string; 
  * stream slot alive with heartbeats and frees it on page hide; offers the next episode at the end
  * and starts it when the profile's autoplay is on.
  */
-export default function Player({ stream: initial, subtitleLabels, slug, trailer, profileId, loggedIn, backHref, langQuery }: PlayerProps) {
+export default function Player({ stream: initial, subtitleLabels, slug, trailer, profileId, loggedIn, backHref, langQuery, lists }: PlayerProps) {
   const { t } = useI18n();
   const uid = useId();
   const [stream, setStream] = useState(initial);
@@ -809,6 +812,12 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
             </p>
           )}
         </div>
+        {lists && (
+          <div className="player__lists">
+            <FavButton id={lists.id} kind="fav" active={lists.fav} guest={lists.guest} variant="player" title={lists.title} />
+            <FavButton id={lists.id} kind="like" active={lists.like} guest={lists.guest} variant="player" title={lists.title} />
+          </div>
+        )}
       </header>
 
       {nextHref && next && (upcoming.kind === 'offer' || upcoming.kind === 'ended' || upcoming.kind === 'start') && (

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { z } from 'zod';
 import { apiError } from './errors';
 
 /**
@@ -14,4 +15,20 @@ export function validationHook(result: { success: true } | { success: false; err
   if (first && /^[A-Z][A-Z0-9_]+$/.test(first.message)) apiError(400, first.message, first.path.map(String).join('.') || 'input');
   const detail = result.error.issues.map((i) => `${i.path.map(String).join('.') || 'input'}: ${i.message}`).join('; ');
   apiError(400, 'BAD_REQUEST', detail);
+}
+
+/** A JSON body checked by `schema`; an empty body counts as `{}` (every field optional). */
+export async function optionalJsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  const text = (await c.req.text()).trim();
+  let value: unknown = {};
+  if (text !== '') {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      apiError(400, 'BAD_REQUEST', 'body: expected JSON');
+    }
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) validationHook(parsed, c);
+  return parsed.data as z.infer<T>;
 }

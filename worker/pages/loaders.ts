@@ -46,15 +46,18 @@ export const loadContent = (c: Context<AppEnv>, slug: string) =>
 
 /**
  * GET /pages/contents for any number of ids, in parallel batches of CONTENTS_BATCH (spec §9):
- * the visible contents in the order of `ids` ('asc') or the reverse ('desc'); unknown, unpublished
- * and age-restricted ids are left out by the API.
+ * the visible contents in the order of `ids` ('asc') or the reverse ('desc': My List, newest
+ * first, is fetched with `direction=desc` in batches cut from the end of `favs`); unknown,
+ * unpublished and age-restricted ids are left out by the API.
  */
 export async function loadContents(c: Context<AppEnv>, ids: readonly number[], direction: 'asc' | 'desc' = 'asc'): Promise<Content[]> {
   const batches: number[][] = [];
-  for (let i = 0; i < ids.length; i += CONTENTS_BATCH) batches.push(ids.slice(i, i + CONTENTS_BATCH));
-  if (direction === 'desc') batches.reverse();
+  if (direction === 'asc') for (let i = 0; i < ids.length; i += CONTENTS_BATCH) batches.push(ids.slice(i, i + CONTENTS_BATCH));
+  else for (let end = ids.length; end > 0; end -= CONTENTS_BATCH) batches.push(ids.slice(Math.max(0, end - CONTENTS_BATCH), end));
   const api = serverApi(c);
-  const answers = await Promise.all(batches.map((batch) => api.request(forProfile(c, `/pages/contents?ids=${batch.join(',')}&direction=${direction}`), (v) => ContentsList.parse(v).contents)));
+  const answers = await Promise.all(
+    batches.map((batch) => api.request(forProfile(c, `/pages/contents?ids=${batch.join(',')}&direction=${direction}`), (v) => ContentsList.parse(v).contents)),
+  );
   return answers.flat();
 }
 

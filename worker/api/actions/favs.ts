@@ -9,7 +9,7 @@ import { playbackViewer } from '../player/access';
 import { watchTarget } from '../player/queries';
 import { contentIdParam } from '../player/schemas';
 import { requestedProfile } from '../profiles/viewer';
-import { validationHook } from '../validation';
+import { optionalJsonBody, validationHook } from '../validation';
 
 /** The two per-profile toggles of spec §4 Favourites and likes: /actions/fav/{id} and /actions/like/{id}. */
 export const ToggleType = z.enum(['fav', 'like']);
@@ -24,22 +24,6 @@ export type ToggleAnswer = z.infer<typeof ToggleAnswer>;
 
 const routeParams = contentIdParam.extend({ type: ToggleType });
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
-
-/** A POST body: empty means {}; anything else must be a JSON ToggleBody. */
-async function toggleBody(c: Context<AppEnv>): Promise<z.infer<typeof ToggleBody>> {
-  const text = (await c.req.text()).trim();
-  let value: unknown = {};
-  if (text !== '') {
-    try {
-      value = JSON.parse(text);
-    } catch {
-      apiError(400, 'BAD_REQUEST', 'body: expected JSON');
-    }
-  }
-  const parsed = ToggleBody.safeParse(value);
-  if (!parsed.success) validationHook(parsed, c);
-  return parsed.data as z.infer<typeof ToggleBody>;
-}
 
 /**
  * Adds or removes one title from the viewing profile's favourites or likes. Both directions are
@@ -76,7 +60,7 @@ async function toggle(c: Context<AppEnv>, type: ToggleType, contentId: number, a
 export const favs = new Hono<AppEnv>()
   .post('/:type{fav|like}/:contentId', requireAuth, zValidator('param', routeParams, validationHook), async (c) => {
     const { type, contentId } = c.req.valid('param');
-    const body = await toggleBody(c);
+    const body = await optionalJsonBody(c, ToggleBody);
     return toggle(c, type, contentId, true, body.profile);
   })
   .delete('/:type{fav|like}/:contentId', requireAuth, zValidator('param', routeParams, validationHook), async (c) => {

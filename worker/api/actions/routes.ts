@@ -1,7 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { z } from 'zod';
 import type { AppEnv } from '../../env';
 import type { UserRow } from '../auth/users';
 import { apiError } from '../errors';
@@ -9,7 +8,7 @@ import { playbackViewer } from '../player/access';
 import { watchTarget } from '../player/queries';
 import { contentIdParam } from '../player/schemas';
 import { requestedProfile } from '../profiles/viewer';
-import { validationHook } from '../validation';
+import { optionalJsonBody, validationHook } from '../validation';
 import { actionsQuery, ClickBody, type ActionItem, type ActionType } from './schemas';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -56,22 +55,6 @@ async function member(c: Context<AppEnv>, requested: number | undefined) {
   const viewer = await playbackViewer(c, requested);
   if (!viewer.user || !viewer.profile) apiError(401, 'E_UNAUTHORIZED_ACCESS', 'login required');
   return { ...viewer, user: viewer.user, profile: viewer.profile };
-}
-
-/** A JSON body checked by `schema`; an empty body counts as `{}` (every field optional). */
-export async function optionalJsonBody<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.infer<T>> {
-  const text = (await c.req.text()).trim();
-  let value: unknown = {};
-  if (text !== '') {
-    try {
-      value = JSON.parse(text);
-    } catch {
-      apiError(400, 'BAD_REQUEST', 'body: expected JSON');
-    }
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) validationHook(parsed, c);
-  return parsed.data as z.infer<T>;
 }
 
 /**

@@ -23,6 +23,7 @@ type TitleRow = {
   name_long: string;
   premium: number;
   allowed_countries: string;
+  parent_id: number | null;
   parent_slug: string | null;
   parent_name: string | null;
   parent_premium: number | null;
@@ -91,7 +92,7 @@ function subtitleList(text: string | null): { lang: string; file: string }[] {
 export async function playbackTitle(env: DB, lang: Lang, slug: string, age: AgeLimit, kind: MediaKind, profileId: number | null): Promise<PlaybackTitle | null> {
   const [titles, watched, nexts] = await env.DB.batch<TitleRow | { time: number | null } | NonNullable<StreamAnswer['next']>>([
     env.DB.prepare(`SELECT c.id, c.slug, c.type, c.season_number, c.episode_number, ${nameOf('c', 't')} AS name_long,
-        c.premium, c.allowed_countries, p.slug AS parent_slug, ${nameOf('p', 'pt')} AS parent_name,
+        c.premium, c.allowed_countries, p.id AS parent_id, p.slug AS parent_slug, ${nameOf('p', 'pt')} AS parent_name,
         p.premium AS parent_premium, p.allowed_countries AS parent_countries, ${ageAllowed(3)} AS age_ok,
         m.r2_prefix, m.duration, m.subtitles, m.poster, m.thumbnails, m.renditions
       FROM contents c LEFT JOIN contents p ON p.id = c.parent_id
@@ -118,7 +119,7 @@ export async function playbackTitle(env: DB, lang: Lang, slug: string, age: AgeL
       slug: row.slug,
       name_long: row.name_long,
       type: row.type,
-      parent: row.parent_slug ? { slug: row.parent_slug, name_long: row.parent_name ?? row.parent_slug } : null,
+      parent: row.parent_slug && row.parent_id !== null ? { id: row.parent_id, slug: row.parent_slug, name_long: row.parent_name ?? row.parent_slug } : null,
       season_number: row.season_number,
       episode_number: row.episode_number,
     },

@@ -60,7 +60,7 @@ export const StreamAnswer = z.object({
     slug: z.string(),
     name_long: z.string(),
     type: z.enum(['video', 'playlist', 'grid', 'webview']),
-    parent: z.object({ slug: z.string(), name_long: z.string() }).nullable(),
+    parent: z.object({ id: z.number(), slug: z.string(), name_long: z.string() }).nullable(),
     season_number: z.number().nullable(),
     episode_number: z.number().nullable(),
   }),

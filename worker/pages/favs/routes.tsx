@@ -1,29 +1,13 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { FavsPage } from '../../../client/pages/Favs';
-import { ContentsList, CONTENTS_BATCH, type Content } from '../../api/pages/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { asApiError, callApi } from '../../session/auth';
 import { addFlash } from '../../session/cookies';
 import { loadUser } from '../../session/user';
 import { readForm } from '../form';
-import { forProfile, serverApi } from '../loaders';
+import { loadContents } from '../loaders';
 import { renderPage } from '../render';
-
-/**
- * The profile's favourites for My List (spec §7, §9): GET /pages/contents?ids=…&direction=desc in
- * batches of at most 20 ids, newest first. `favs` is in the order added, so the batches are cut
- * from its end; the API drops titles the profile may no longer see (spec §5 age filter).
- */
-export async function loadFavs(c: Context<AppEnv>, favs: readonly number[]): Promise<Content[]> {
-  const batches: number[][] = [];
-  for (let end = favs.length; end > 0; end -= CONTENTS_BATCH) batches.push(favs.slice(Math.max(0, end - CONTENTS_BATCH), end));
-  const api = serverApi(c);
-  const answers = await Promise.all(
-    batches.map((ids) => api.request(forProfile(c, `/pages/contents?ids=${ids.join(',')}&direction=desc`), (v) => ContentsList.parse(v).contents)),
-  );
-  return answers.flat();
-}
 
 /**
  * /favs (spec §2 My List). Logged-in users see their profile's list (not-logged-in users on an
@@ -36,7 +20,8 @@ export const favsPages = new Hono<AppEnv>()
     const user = await loadUser(c);
     const meta = { title: t('TITLE_FAVS'), description: t('DESCRIPTION_FAVS') };
     if (user.isAnonymous) return renderPage(c, <FavsPage guest kept={user.favs.length} />, meta);
-    const contents = await loadFavs(c, user.favs.map((f) => f.id));
+    // Newest first: `favs` is in the order added (spec §7: direction=desc, batches of 20).
+    const contents = await loadContents(c, user.favs.map((f) => f.id), 'desc');
     const items = contents.map(({ id, slug, name_long, vertical_image, premium }) => ({ id, slug, name_long, vertical_image, premium }));
     return renderPage(c, <FavsPage guest={false} items={items} />, meta);
   })

@@ -8,6 +8,7 @@ import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { forProfile, serverApi } from '../loaders';
 import { renderPage } from '../render';
+import { viewerLists } from '../../../client/favs/context';
 
 type Ctx = Context<AppEnv>;
 
@@ -89,6 +90,9 @@ export const playerPages = new Hono<AppEnv>().get('/player/:slug', async (c) => 
     return renderPage(c, <PlayerRefusal refusal={refusal} slug={slug} retryHref={retryHref} />, { title: t(heading), footer: false }, REFUSAL_STATUS[refusal.kind]);
   }
   const { content } = stream;
+  // Spec §4 Favourites and likes from the player: the series for an episode, else the title.
+  const target = content.parent ?? content;
+  const lists = user ? viewerLists(user) : null;
   const profileId = guest || !user || user.profile.locked ? null : user.profile.id;
   const langParam = here.searchParams.get('lang');
   const title = trailer
@@ -109,6 +113,10 @@ export const playerPages = new Hono<AppEnv>().get('/player/:slug', async (c) => 
         loggedIn: !guest,
         backHref: `/content/${encodeURIComponent(content.parent?.slug ?? content.slug)}`,
         langQuery: langParam ? `?lang=${encodeURIComponent(langParam)}` : '',
+        lists:
+          trailer || !lists
+            ? null
+            : { id: target.id, title: target.name_long, fav: lists.favs.includes(target.id), like: lists.likes.includes(target.id), guest: lists.guest },
       }}
     />,
     { title, bar: 'none', footer: false },
