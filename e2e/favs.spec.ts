@@ -109,6 +109,17 @@ test.describe('Likes', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: text('en', 'LIKED'), exact: true })).toHaveAttribute('aria-pressed', 'true');
 
+    // The player's top bar has the same toggles; its My List adds the title.
+    await page.goto(`/player/${FIRST.slug}?lang=en`);
+    await page.getByRole('button', { name: `${text('en', 'ADD_TO_MY_LIST')}: ${FIRST.name.en}` }).click();
+    await expect(page.getByRole('button', { name: `${text('en', 'REMOVE_FROM_MY_LIST')}: ${FIRST.name.en}` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: `${text('en', 'UNLIKE')}: ${FIRST.name.en}` })).toHaveAttribute('aria-pressed', 'true');
+    await page.goto('/favs?lang=en');
+    await expect(page.locator('.my-list__grid .tile__title')).toHaveText([FIRST.name.en]);
+    await page.getByRole('button', { name: `${text('en', 'REMOVE_FROM_MY_LIST')}: ${FIRST.name.en}` }).click();
+    await expect(page.getByText(text('en', 'MY_LIST_EMPTY'))).toBeVisible();
+    await page.goto(`/content/${FIRST.slug}?lang=en`);
+
     // The server refuses (here: staged) → the button flips back and the translated error shows.
     await page.route('**/api/actions/fav/**', (route) =>
       route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ status: 403, message: 'CONTENT_NOT_AVAILABLE: staged' }) }),
