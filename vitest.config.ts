@@ -15,7 +15,7 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
-      include: ['worker/**/*.test.ts', 'worker/**/*.test.tsx', 'client/**/*.test.ts', 'client/**/*.test.tsx', 'locales/**/*.test.ts'],
+      include: ['worker/**/*.test.ts', 'worker/**/*.test.tsx', 'client/**/*.test.ts', 'client/**/*.test.tsx', 'locales/**/*.test.ts', 'scripts/**/*.test.ts'],
       setupFiles: ['./worker/test/setup.ts'],
     },
   };

@@ -14,7 +14,8 @@ import { promisify } from 'node:util';
 import type * as MiniflareModule from 'miniflare';
 import { mediaCacheControl, mediaContentType } from '../../worker/media/types.ts';
 
-export type Upload = { readonly key: string; readonly file: string };
+/** One object: the file's bytes, or `body` when given (a file rewritten on the way, e.g. a looped demo playlist). */
+export type Upload = { readonly key: string; readonly file: string; readonly body?: string };
 
 const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -55,7 +56,7 @@ export async function putLocal(uploads: readonly Upload[], persistTo: string | n
   );
   try {
     const r2 = await mf.getR2Bucket('BUCKET');
-    const put = (u: Upload): Promise<unknown> => r2.put(u.key, readFileSync(u.file), { httpMetadata: { contentType: mediaContentType(u.key), cacheControl: mediaCacheControl(u.key) } });
+    const put = (u: Upload): Promise<unknown> => r2.put(u.key, u.body ?? readFileSync(u.file), { httpMetadata: { contentType: mediaContentType(u.key), cacheControl: mediaCacheControl(u.key) } });
     // In parallel batches, each master playlist after the files it names.
     const playlists = uploads.filter((u) => u.key.endsWith('/master.m3u8'));
     const files = uploads.filter((u) => !u.key.endsWith('/master.m3u8'));

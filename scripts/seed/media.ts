@@ -8,6 +8,7 @@
  */
 import demo from './media/demo.json' with { type: 'json' };
 import type { TitleSeed } from './types.ts';
+import { DEMO_LOOPS } from '../media/loop.ts';
 
 export type DemoClip = {
   /** R2 prefix, e.g. 'demo/a/main'; the files are in scripts/seed/media/{variant}/. */
@@ -24,6 +25,9 @@ export type DemoClip = {
 /** The demo clips by variant: 'a', 'b', 'c' (feature-like, titles and episodes) and 't' (trailer). */
 export const DEMO_CLIPS: Readonly<Record<string, DemoClip>> = demo.clips;
 const MAIN_VARIANTS = ['a', 'b', 'c'] as const;
+
+/** The feature-like clips (looped DEMO_LOOPS times when uploaded), as opposed to the trailer. */
+export const isMainVariant = (variant: string): boolean => (MAIN_VARIANTS as readonly string[]).includes(variant);
 const TRAILER_VARIANT = 't';
 
 /** Titles playable only in some countries (ISO 3166-1 alpha-2); their episodes inherit the list. */
@@ -52,8 +56,9 @@ type Sql = (value: string | number | null | readonly unknown[]) => string;
 /** SQL for the media rows and content settings, run after the contents are inserted. */
 export function mediaStatements(titles: readonly TitleSeed[], episodes: readonly { readonly id: number; readonly parent: TitleSeed }[], sql: Sql): string[] {
   const createdAt = '2026-01-01T00:00:00.000Z';
+  // A main clip plays DEMO_LOOPS times in a row (scripts/seed/media-upload.ts); a trailer once.
   const row = (contentId: number, kind: 'main' | 'trailer', c: DemoClip): string =>
-    `(${[contentId, kind, c.prefix, c.duration, JSON.stringify(c.renditions), JSON.stringify(c.subtitles), c.poster, c.thumbnails, createdAt].map((v) => sql(v)).join(', ')})`;
+    `(${[contentId, kind, c.prefix, kind === 'main' ? c.duration * DEMO_LOOPS : c.duration, JSON.stringify(c.renditions), JSON.stringify(c.subtitles), c.poster, c.thumbnails, createdAt].map((v) => sql(v)).join(', ')})`;
   const rows: string[] = [];
   for (const t of titles) {
     if (t.format !== 'series' && !YOUTUBE_IDS[t.slug]) rows.push(row(t.id, 'main', clip(demoVariant(t.id))));
