@@ -12,6 +12,7 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'cookie-consent': () => import('./islands/cookie-consent'),
   'app-banner': () => import('./islands/app-banner'),
   'mobile-menu': () => import('./islands/mobile-menu'),
+  'guest-list-link': () => import('./islands/guest-list-link'),
   'settings-notifications': () => import('./islands/settings-notifications'),
   'settings-delete-account': () => import('./islands/settings-delete-account'),
   'account-form': () => import('./islands/account-form'),

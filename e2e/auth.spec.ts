@@ -152,7 +152,11 @@ async function fits(page: Page) {
 }
 
 /** The body fades in (spec §2, 500 ms): screenshots wait for it. */
-const settled = (page: Page) => page.evaluate(() => Promise.all(document.body.getAnimations().map((a) => a.finished)).then(() => undefined));
+/** The page is styled (its stylesheet loaded) and the body's fade-in has finished. */
+const settled = async (page: Page) => {
+  await page.waitForLoadState('load');
+  await page.evaluate(() => Promise.all(document.body.getAnimations().map((a) => a.finished)).then(() => undefined));
+};
 
 /**
  * Screenshots of login and register (desktop and phone, Arabic and English) with validation

@@ -111,9 +111,13 @@ test.describe('Likes', () => {
 
     // The player's top bar has the same toggles; its My List adds the title.
     await page.goto(`/player/${FIRST.slug}?lang=en`);
+    // The controls hide after 3 s without a pointer move: move it, as a viewer would, before each click.
+    const wake = () => page.mouse.move(200 + Math.random() * 100, 200);
+    await wake();
     await page.getByRole('button', { name: `${text('en', 'ADD_TO_MY_LIST')}: ${FIRST.name.en}` }).click();
     await expect(page.getByRole('button', { name: `${text('en', 'REMOVE_FROM_MY_LIST')}: ${FIRST.name.en}` })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('button', { name: `${text('en', 'UNLIKE')}: ${FIRST.name.en}` })).toHaveAttribute('aria-pressed', 'true');
+    await wake();
     await page.goto('/favs?lang=en');
     await expect(page.locator('.my-list__grid .tile__title')).toHaveText([FIRST.name.en]);
     await page.getByRole('button', { name: `${text('en', 'REMOVE_FROM_MY_LIST')}: ${FIRST.name.en}` }).click();

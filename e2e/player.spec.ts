@@ -292,7 +292,7 @@ test.describe('player recovery', () => {
     const stopped = page.waitForRequest((r) => /\/api\/streams\/[^/]+\/stop$/.test(r.url()));
     const refetched = page.waitForResponse((r) => r.url().includes(`/api/pages/content/${FILM}/stream_url`) && r.status() === 200);
     await page.getByRole('button', { name: text('en', 'PLAYER_QUALITY') }).click();
-    await page.getByRole('menuitemradio', { name: '240p' }).click();
+    await page.getByRole('menuitemradio', { name: '240p', exact: true }).click();
     await stopped; // the old slot is given back first
     await refetched;
     expect(refused).toBeGreaterThan(0);

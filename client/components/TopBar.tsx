@@ -4,6 +4,7 @@ import type { User } from '../../worker/api/auth/schemas';
 import { useI18n } from '../i18n';
 import { LangMenuIsland } from '../islands/lang-menu';
 import { MobileMenuIsland } from '../islands/mobile-menu';
+import { GuestListLinkIsland } from '../islands/guest-list-link';
 import { profileCard } from '../profiles/display';
 import { ProfileMenuIsland } from '../islands/profile-menu';
 import { NotificationBellIsland } from '../islands/notification-bell';
@@ -95,7 +96,13 @@ export function TopBar({
   // Spec §6: a kids profile gets a simplified bar: Home, the kids category, My List; no Subscribe.
   const kid = isKid(user);
   const middle = kid ? [{ href: `/category/${KIDS_CATEGORY}`, label: t('CATEGORY_KIDS') }] : menu.map((item) => ({ href: menuHref(item), label: item.name }));
-  const links = [{ href: '/', label: t('HOME') }, ...middle, { href: '/favs', label: t('MY_LIST') }].map((l) => ({ ...l, current: l.href === path }));
+  // Spec §6: guests cannot open My List; for them the link opens the register-or-login modal once live.
+  const guest = !user || user.isAnonymous;
+  const links: { href: string; label: string; current: boolean; guestPrompt?: boolean }[] = [
+    { href: '/', label: t('HOME') },
+    ...middle,
+    { href: '/favs', label: t('MY_LIST'), ...(guest && { guestPrompt: true }) },
+  ].map((l) => ({ ...l, current: l.href === path }));
   return (
     <header className="top-bar" data-top-bar="">
       <div className="top-bar__start">
@@ -105,9 +112,13 @@ export function TopBar({
           <ul>
             {links.map((l) => (
               <li key={l.href}>
-                <a href={l.href} aria-current={l.current ? 'page' : undefined}>
-                  {l.label}
-                </a>
+                {l.guestPrompt ? (
+                  <GuestListLinkIsland label={l.label} current={l.current} />
+                ) : (
+                  <a href={l.href} aria-current={l.current ? 'page' : undefined}>
+                    {l.label}
+                  </a>
+                )}
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useDismiss } from '../components/useDismiss';
 import { useI18n } from '../i18n';
 import { defineIsland } from '../island';
 import { NotificationCard } from '../notifications/Card';
@@ -77,32 +78,13 @@ export default function NotificationBell({ items, total, unread, guest }: Props)
     };
   }, [open, guest]);
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: PointerEvent) => {
-      if (event.target instanceof Node && !root.current?.contains(event.target)) close(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  });
+  /** Escape, a click outside or tabbing away close the panel. */
+  const dismiss = useDismiss(root, open, close);
 
   function toggle(event: MouseEvent<HTMLAnchorElement> | KeyboardEvent<HTMLAnchorElement>) {
     event.preventDefault();
     if (open) close();
     else setOpen(true);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (open && event.key === 'Escape') {
-      event.preventDefault();
-      close();
-    }
-  }
-
-  /** Tabbing out of the bell closes the panel. */
-  function onBlur(event: FocusEvent<HTMLDivElement>) {
-    const to = event.relatedTarget;
-    if (open && to instanceof Node && !root.current?.contains(to)) close(false);
   }
 
   const markOpened = (cardId: number) => setOpened((before) => new Set(before).add(cardId));
@@ -120,7 +102,7 @@ export default function NotificationBell({ items, total, unread, guest }: Props)
   const panelId = `${id}-panel`;
   const titleId = `${id}-title`;
   return (
-    <div className="bell" ref={root} onKeyDown={onKeyDown} onBlur={onBlur}>
+    <div className="bell" ref={root} {...dismiss}>
       <a
         ref={trigger}
         className="icon-button bell__trigger"

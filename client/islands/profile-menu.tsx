@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { LockBadge } from '../components/LockBadge';
 import { PinForm } from '../components/PinDialog';
+import { useDismiss } from '../components/useDismiss';
 import { translateError, useI18n } from '../i18n';
 import { defineIsland } from '../island';
 import { ageLabel, type ProfileCard } from '../profiles/display';
@@ -83,15 +84,6 @@ export default function ProfileMenu({ profiles, current, kid, path }: Props) {
     if (returnFocus) trigger.current?.focus();
   }
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: PointerEvent) => {
-      if (event.target instanceof Node && !root.current?.contains(event.target)) close(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  });
-
   function toggle(event: MouseEvent<HTMLAnchorElement> | KeyboardEvent<HTMLAnchorElement>) {
     event.preventDefault();
     if (open) close();
@@ -121,15 +113,12 @@ export default function ProfileMenu({ profiles, current, kid, path }: Props) {
     } else if (result.error) showToast(translateError(t, result.error.message), 'danger', TOAST_MS.request);
   }
 
+  /** A click outside or tabbing away closes the menu; Escape too, or leaves the PIN prompt. */
+  const dismiss = useDismiss(root, open, close, () => (view === 'pin' ? backToList() : close()));
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (!open) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      if (view === 'pin') backToList();
-      else close();
-      return;
-    }
-    if (view === 'pin' || !['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+    dismiss.onKeyDown(event);
+    if (!open || view === 'pin' || !['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
     const list = items(panel.current);
     if (list.length === 0) return;
     event.preventDefault();
@@ -139,15 +128,9 @@ export default function ProfileMenu({ profiles, current, kid, path }: Props) {
     list[next]?.focus();
   }
 
-  /** Tabbing out of the menu closes it (a click outside does too). */
-  function onBlur(event: FocusEvent<HTMLDivElement>) {
-    const to = event.relatedTarget;
-    if (open && to instanceof Node && !root.current?.contains(to)) close(false);
-  }
-
   const panelId = `${id}-panel`;
   return (
-    <div className="profile-menu" ref={root} onKeyDown={onKeyDown} onBlur={onBlur}>
+    <div className="profile-menu" ref={root} onKeyDown={onKeyDown} onBlur={dismiss.onBlur}>
       <a
         ref={trigger}
         className="account-link profile-menu__trigger"
