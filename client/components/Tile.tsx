@@ -37,7 +37,7 @@ export function Tile({ content, eager = false }: { content: TileContent; eager?:
         <span className="tile__title">{content.name_long}</span>
       </a>
       {lists && (
-        <FavButtonIsland id={content.id} kind="fav" active={lists.favs.includes(content.id)} guest={lists.guest} variant="icon" title={content.name_long} />
+        <FavButtonIsland id={content.id} active={lists.favs.includes(content.id)} guest={lists.guest} title={content.name_long} />
       )}
     </div>
   );

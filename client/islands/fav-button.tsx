@@ -7,13 +7,14 @@ import { useI18n } from '../i18n';
 
 export type FavButtonProps = {
   id: number;
-  kind: ToggleKind;
+  /** My List (the default) or Like. */
+  kind?: ToggleKind;
   /** In the viewer's list (favourites) or liked, as the server rendered it. */
   active: boolean;
   /** The anonymous guest: favourites stay in this browser, likes ask to log in. */
   guest: boolean;
   /** 'icon': a round button on a tile; 'label': a labelled button (content page); 'player': the player's top bar. */
-  variant: 'icon' | 'label' | 'player';
+  variant?: 'icon' | 'label' | 'player';
   /** The title's name, for the icon button's accessible name. */
   title: string;
 };
@@ -50,7 +51,7 @@ function Icon({ kind, active }: { kind: ToggleKind; active: boolean }) {
  * guest's My List click keeps the title in this browser (client/favs/local.ts) and asks them to
  * register or log in (spec §2 modal); a guest's like only asks.
  */
-export default function FavButton({ id, kind, active: initial, guest, variant, title }: FavButtonProps) {
+export default function FavButton({ id, kind = 'fav', active: initial, guest, variant = 'icon', title }: FavButtonProps) {
   const { t } = useI18n();
   const [active, setActive] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -82,9 +83,8 @@ export default function FavButton({ id, kind, active: initial, guest, variant, t
         aria-pressed={active}
         aria-busy={busy || undefined}
         aria-label={iconOnly ? `${label}: ${title}` : undefined}
-        title={iconOnly ? label : undefined}
+        title={variant === 'player' ? label : undefined}
         onClick={() => void toggle()}
-        data-toggle={kind}
       >
         <Icon kind={kind} active={active} />
         {variant === 'label' && <span>{kind === 'fav' ? t('MY_LIST') : t(active ? 'LIKED' : 'LIKE')}</span>}
