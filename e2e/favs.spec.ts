@@ -111,6 +111,7 @@ test.describe('Likes', () => {
 
     // The player's top bar has the same toggles; its My List adds the title.
     await page.goto(`/player/${FIRST.slug}?lang=en`);
+    await page.locator('[data-island="player"][data-live]').waitFor({ state: 'attached', timeout: 20_000 });
     // The controls hide after 3 s without a pointer move: move it, as a viewer would, before each click.
     const wake = () => page.mouse.move(200 + Math.random() * 100, 200);
     await wake();

@@ -90,7 +90,7 @@ test('searches 500 ms after the last keystroke, once, with the text trimmed', as
 test('filters by year and type, sorts Z to A and back', async ({ page }) => {
   await open(page);
   const byYear = page.waitForResponse((r) => isSearchCall(r.request()) && r.url().includes('year=2024'));
-  await page.getByLabel(text('en', 'SEARCH_YEAR')).selectOption('2024');
+  await page.getByLabel(text('en', 'SEARCH_YEAR'), { exact: true }).selectOption('2024');
   await byYear;
   await expect(page).toHaveURL(/\/search\?year=2024$/);
   const expected = published.filter((t) => t.productionYear === 2024).map((t) => t.slug);
@@ -98,12 +98,12 @@ test('filters by year and type, sorts Z to A and back', async ({ page }) => {
   expect((await resultSlugs(page)).toSorted()).toEqual(expected.toSorted());
 
   const series = page.waitForResponse((r) => isSearchCall(r.request()) && r.url().includes('types=playlist'));
-  await page.getByLabel(text('en', 'SEARCH_TYPE')).selectOption('playlist');
+  await page.getByLabel(text('en', 'SEARCH_TYPE'), { exact: true }).selectOption('playlist');
   await series;
   const expectedSeries = published.filter((t) => t.productionYear === 2024 && t.format === 'series').map((t) => t.slug);
   await expect(results(page)).toHaveCount(expectedSeries.length);
 
-  await page.getByLabel(text('en', 'SEARCH_TYPE')).selectOption('');
+  await page.getByLabel(text('en', 'SEARCH_TYPE'), { exact: true }).selectOption('');
   await expect(results(page)).toHaveCount(expected.length);
   const asc = await resultSlugs(page);
   const desc = page.waitForResponse((r) => isSearchCall(r.request()) && r.url().includes('direction=desc'));
