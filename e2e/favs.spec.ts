@@ -137,6 +137,26 @@ test.describe('Likes', () => {
 
 });
 
+test.describe('Copies of a title', () => {
+  test('a title shown in two rows of the home page changes in both when one is toggled', async ({ page }) => {
+    await noBanner(page);
+    const email = `e2e-copies-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    expect((await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, profile: { username: 'Nora' } } })).status()).toBe(201);
+    expect((await page.request.post('/api/auth/login', { data: { login: email, password: PASSWORD } })).status()).toBe(200);
+    await page.goto('/?lang=en');
+    const labels = await page.locator('.row .list-toggle--icon').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
+    const twice = labels.find((label, i) => labels.indexOf(label) !== i);
+    if (!twice) throw new Error('seed: no title in two home rows');
+    const copies = page.getByRole('button', { name: twice, exact: true });
+    const name = twice.slice(twice.indexOf(': ') + 2);
+    await copies.first().hover();
+    await copies.first().click();
+    const added = page.getByRole('button', { name: `${text('en', 'REMOVE_FROM_MY_LIST')}: ${name}`, exact: true });
+    await expect(added).toHaveCount(labels.filter((l) => l === twice).length);
+    for (const copy of await added.all()) await expect(copy).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
 test.describe('Profiles and logout', () => {
   test('two profiles keep separate lists; logout empties localStorage', async ({ page }) => {
     await noBanner(page);

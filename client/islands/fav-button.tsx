@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { atom, useAtom } from 'jotai';
+import { useEffect, useState } from 'react';
 import { setGuestFav } from '../favs/local';
 import { GuestPrompt, type PromptReason } from '../favs/GuestPrompt';
 import { saveToggle, type ToggleKind } from '../favs/server';
@@ -44,6 +45,24 @@ function Icon({ kind, active }: { kind: ToggleKind; active: boolean }) {
   );
 }
 
+/** The latest state of each toggle ('fav:12') in this page, shared by its copies through the page's jotai store. */
+const listStates = atom<Record<string, boolean>>({});
+
+/**
+ * Copies of a toggle that are not live yet still show the server's state: hydrate them (the
+ * entry hydrates an island on its first pointer-over) so they follow listStates.
+ */
+function wakeCopies(id: number, kind: ToggleKind): void {
+  for (const el of document.querySelectorAll<HTMLElement>('[data-island="fav-button"]:not([data-live])')) {
+    try {
+      const props = JSON.parse(el.dataset.props ?? '{}') as Partial<FavButtonProps>;
+      if (props.id === id && (props.kind ?? 'fav') === kind) el.dispatchEvent(new Event('pointerover'));
+    } catch {
+      // not ours to read
+    }
+  }
+}
+
 /**
  * The My List and like toggles (spec §4 Favourites and likes) on tiles, content pages and the
  * player. A logged-in viewer's click flips the button at once and saves it for the page's profile;
@@ -53,9 +72,23 @@ function Icon({ kind, active }: { kind: ToggleKind; active: boolean }) {
  */
 export default function FavButton({ id, kind = 'fav', active: initial, guest, variant = 'icon', title }: FavButtonProps) {
   const { t } = useI18n();
-  const [active, setActive] = useState(initial);
+  const key = `${kind}:${id}`;
+  const [shared, setShared] = useAtom(listStates);
+  const [active, setLocal] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [prompt, setPrompt] = useState<PromptReason | null>(null);
+
+  // Another copy of this toggle on the page (the same title in two rows) changed: follow it.
+  const known = shared[key];
+  useEffect(() => {
+    if (known !== undefined) setLocal(known);
+  }, [known]);
+
+  function setActive(value: boolean) {
+    setLocal(value);
+    setShared((states) => ({ ...states, [key]: value }));
+    wakeCopies(id, kind);
+  }
 
   async function toggle() {
     if (busy) return;
