@@ -3,9 +3,10 @@ const SHARED = new Set(['/configs', '/pages/menu', '/pages/ratings']);
 /**
  * Cached for guests only: the answer depends on the viewer (spec §5 Age restriction filter), so a
  * logged-in caller (a token at the point of decision) always goes to the API. The notifications
- * category feeds the bell of every page, so a guest's bell reads KV too.
+ * category (the bell) is not cached: a stale copy would make the bell's count and the list it
+ * opens disagree right after a title is announced.
  */
-const GUESTS_ONLY = new Set(['/pages/navigation', '/pages/category/notifications']);
+const GUESTS_ONLY = new Set(['/pages/navigation']);
 /** A stale copy is kept this long to serve when the upstream fails. */
 const KEEP_SECONDS = 7 * 24 * 3600;
 
