@@ -36,6 +36,9 @@ function hydrate(el: HTMLElement): Promise<void> {
 
 function watch(el: HTMLElement): void {
   if (el.dataset.watched !== undefined) return;
+  // An island rendered inside another (a result tile's toggle in the search island) is part of that
+  // island's React root: it hydrates with it, never on its own.
+  if (el.parentElement?.closest('[data-island]')) return;
   el.dataset.watched = '';
   if (el.dataset.hydrate === 'load') {
     void hydrate(el);

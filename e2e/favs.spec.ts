@@ -157,6 +157,23 @@ test.describe('Copies of a title', () => {
   });
 });
 
+test.describe('Search results', () => {
+  test('a result tile adds the title to My List (the toggle lives inside the search island)', async ({ page }) => {
+    await noBanner(page);
+    const email = `e2e-search-favs-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    expect((await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, profile: { username: 'Idriss' } } })).status()).toBe(201);
+    expect((await page.request.post('/api/auth/login', { data: { login: email, password: PASSWORD } })).status()).toBe(200);
+    await page.goto(`/search?q=${encodeURIComponent(FIRST.name.en)}&lang=en`);
+    await page.locator('[data-island="search"][data-live]').waitFor({ state: 'attached' });
+    const add = page.getByRole('button', { name: `${text('en', 'ADD_TO_MY_LIST')}: ${FIRST.name.en}`, exact: true });
+    await add.hover();
+    await add.click();
+    await expect(page.getByRole('button', { name: `${text('en', 'REMOVE_FROM_MY_LIST')}: ${FIRST.name.en}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await page.goto('/favs?lang=en');
+    await expect(page.locator('.my-list__grid .tile__title')).toHaveText([FIRST.name.en]);
+  });
+});
+
 test.describe('Profiles and logout', () => {
   test('two profiles keep separate lists; logout empties localStorage', async ({ page }) => {
     await noBanner(page);
