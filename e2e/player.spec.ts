@@ -43,11 +43,13 @@ async function playing(page: Page): Promise<void> {
     const v = document.querySelector<HTMLVideoElement>('.player video');
     return !!v && !v.paused && v.currentTime > 0.2;
   });
+  const paused = () => page.evaluate(() => document.querySelector<HTMLVideoElement>('.player video')?.paused ?? true);
   await expect(async () => {
+    // Press Play only when the browser refused autoplay (a click while playing would pause it).
     const big = page.locator('.player__big-play');
-    if (await big.isVisible()) await big.click();
+    if ((await paused()) && (await big.isVisible())) await big.click();
     expect(await isPlaying()).toBe(true);
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Shows the controls (they hide while playing) and clicks the seek bar at `fraction` of its width. */
