@@ -5,41 +5,9 @@
  */
 import { translateError, type Translate } from './i18n';
 import { showToast, TOAST_MS } from './toast';
+import { ApiError, createApi, type Api } from '../worker/rules/api-client';
 
-export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
-
-/**
- * An API failure: `message` is the server's `CODE: detail` text (spec §8); `body` is the whole
- * parsed answer (e.g. `delay`, the seconds to wait, on a 429), empty when it was not a JSON object.
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly body: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export type Api = {
-  request<T>(path: string, parse: (value: unknown) => T, init?: RequestInit): Promise<T>;
-};
-
-export function createApi(fetcher: ApiFetch): Api {
-  return {
-    async request(path, parse, init) {
-      const res = await fetcher(path, init);
-      const body: unknown = await res.json().catch(() => null);
-      if (!res.ok) {
-        const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-        throw new ApiError(res.status, 'message' in record ? String(record.message) : res.statusText, record);
-      }
-      return parse(body);
-    },
-  };
-}
+export { ApiError, createApi, type Api, type ApiFetch } from '../worker/rules/api-client';
 
 /** Browser fetcher: same-origin /api, cookies included (the token cookie is HttpOnly). */
 export const browserApi = createApi((path, init) => fetch(`/api${path}`, { credentials: 'same-origin', ...init }));

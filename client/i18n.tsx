@@ -1,13 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import rosetta from 'rosetta';
+import { dirOf, type Lang } from '../worker/rules/lang';
 
-/** The four languages of the product (spec §9 SUPPORTED_LANGUAGES). */
-export const LANGS = ['en', 'fr', 'ar', 'es'] as const;
-export type Lang = (typeof LANGS)[number];
+export { dirOf, isLang, LANGS, type Lang } from '../worker/rules/lang';
 export type Dict = Record<string, string>;
-
-export const isLang = (value: unknown): value is Lang => typeof value === 'string' && (LANGS as readonly string[]).includes(value);
-export const dirOf = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
 
 /** Native names, shown in the language dropdown whatever the current language. */
 export const LANG_NAMES: Record<Lang, string> = { en: 'English', fr: 'Français', ar: 'العربية', es: 'Español' };

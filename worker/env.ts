@@ -1,4 +1,4 @@
-import type { Lang } from '../client/i18n';
+import type { Lang } from './rules/lang';
 import type { Tokens, User } from './api/auth/schemas';
 import type { UserRow } from './api/auth/users';
 import type { Config } from './api/configs/schemas';

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { COUNTRY_CODES, MOROCCO_CODE } from '../account/rules';
+import { COUNTRY_CODES, MOROCCO_CODE } from '../../worker/rules/account';
 import { useI18n } from '../i18n';
 
 /**

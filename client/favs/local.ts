@@ -4,23 +4,10 @@
  * choose (worker/session/user.ts). localStorage `favs` holds the ids; a `favs` cookie mirrors them
  * so the server renders the buttons and My List prompt in the right state, and can attach them.
  */
+import { FAVS_COOKIE, favsCookieValue, GUEST_FAVS_LIMIT, parseFavsCookie } from '../../worker/rules/favs';
+
 export const FAVS_KEY = 'favs';
-export const FAVS_COOKIE = 'favs';
-/** A guest keeps at most this many titles (one batch of GET /pages/contents). */
-export const GUEST_FAVS_LIMIT = 20;
 const YEAR = 365 * 24 * 3600;
-
-/** Reads the cookie mirror ('12.34.56'): positive integer ids, no duplicates, at most the limit. */
-export function parseFavsCookie(value: string | undefined): number[] {
-  if (!value) return [];
-  const ids = value
-    .split('.')
-    .map((s) => Number(s))
-    .filter((n) => Number.isInteger(n) && n > 0);
-  return [...new Set(ids)].slice(0, GUEST_FAVS_LIMIT);
-}
-
-export const favsCookieValue = (ids: readonly number[]): string => ids.join('.');
 
 /** The guest's favourites in this browser, oldest first. */
 export function readGuestFavs(): number[] {

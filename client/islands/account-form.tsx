@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { checkCode, checkConfirmation, checkEmail, checkNationalNumber, checkPassword } from '../account/rules';
-import { checkPin } from '../profiles/pin';
+import { checkCode, checkConfirmation, checkEmail, checkNationalNumber, checkPassword } from '../../worker/rules/account';
+import { checkPin } from '../../worker/rules/pin';
 import { defineIsland } from '../island';
 import { useI18n } from '../i18n';
 

@@ -14,7 +14,7 @@ import {
   type Direction,
   type SearchCriteria,
   type SearchTile,
-} from '../search/query';
+} from '../../worker/rules/search/query';
 
 type Option = { slug: string; name: string };
 

@@ -1,7 +1,7 @@
 import type { Profile, User } from '../../worker/api/auth/schemas';
 import type { Translate } from '../i18n';
-import { ageLimit } from './age';
-import { avatarUrl } from './avatars';
+import { ageLimit } from '../../worker/rules/age';
+import { avatarUrl } from '../../worker/rules/avatars';
 
 /** The name a main profile is created with; spec §3: such a profile displays the username instead. */
 export const DEFAULT_PROFILE_NAME = 'Default';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backspace, checkPin, emptyPin, isComplete, paste, pinError, typeInto } from './pin';
+import { checkPin } from '../../worker/rules/pin';
+import { backspace, emptyPin, isComplete, paste, pinError, typeInto } from './pin';
 
 describe('PIN boxes', () => {
   it('moves forward as digits are typed and ignores anything else', () => {

@@ -2,12 +2,9 @@
  * The PIN of spec §5 and §9 (4 digits) as typed in the PIN-unlock dialog: one box per digit.
  * Pure functions over the boxes' values, so typing, autofill, paste and Backspace are testable
  * without a browser; client/components/PinDialog.tsx applies them.
+ * The PIN's own rule (4 digits) is worker/rules/pin.ts.
  */
-export const PIN_LENGTH = 4;
-export const PIN_PATTERN = /^[0-9]{4}$/;
-
-/** Spec §5 PIN: exactly 4 digits, else the translation key PIN_FORMAT. */
-export const checkPin = (value: string): 'PIN_FORMAT' | null => (PIN_PATTERN.test(value) ? null : 'PIN_FORMAT');
+import { PIN_LENGTH } from '../../worker/rules/pin';
 
 /** The boxes' values: each '' or one digit. */
 export type Digits = readonly string[];

@@ -287,7 +287,7 @@ function fingerprint(count: number): string {
   const hash = createHash('sha256').update(String(count));
   const migrations = join(ROOT, 'worker', 'db', 'migrations');
   for (const file of readdirSync(migrations).toSorted()) hash.update(file).update(readFileSync(join(migrations, file)));
-  for (const file of ['client/search/normalize.ts', 'client/search/ranks.ts', 'client/search/source.ts', 'scripts/seed/search.ts', 'scripts/bench/search.ts']) hash.update(readFileSync(join(ROOT, file)));
+  for (const file of ['worker/rules/search/normalize.ts', 'worker/rules/search/ranks.ts', 'worker/rules/search/source.ts', 'scripts/seed/search.ts', 'scripts/bench/search.ts']) hash.update(readFileSync(join(ROOT, file)));
   return hash.digest('hex');
 }
 

@@ -1,7 +1,7 @@
 /**
  * Rebuilds the search index (worker/db/migrations/0005_search.sql) from the titles of a database:
  * names in every language, original title, cast, director and episode titles, normalised by
- * client/search/normalize.ts. Run it after writing titles' text outside the API (SQL imports,
+ * worker/rules/search/normalize.ts. Run it after writing titles' text outside the API (SQL imports,
  * a backoffice), or on a database seeded before the search migration.
  *
  *   node scripts/search/reindex.ts [--persist-to <dir>] [--remote] [--if-empty]
@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { indexedTitleFromRow, searchSourceSql, type IndexedTitle, type SearchSourceRow } from '../../client/search/source.ts';
+import { indexedTitleFromRow, searchSourceSql, type IndexedTitle, type SearchSourceRow } from '../../worker/rules/search/source.ts';
 import { clearSearchIndexStatements, searchIndexStatements } from '../seed/search.ts';
 
 export type Target = { persistTo?: string | null; remote?: boolean };

@@ -1,14 +1,14 @@
 /**
  * The search index (worker/db/migrations/0005_search.sql) of a whole catalogue as SQL statements:
- * per language, the titles in order, each with its rank (client/search/ranks.ts), its sort key and
- * its FTS row, all normalised by client/search/normalize.ts.
+ * per language, the titles in order, each with its rank (worker/rules/search/ranks.ts), its sort key and
+ * its FTS row, all normalised by worker/rules/search/normalize.ts.
  *
  * PURE module (no node: imports): used by the demo seed (seedStatements), by the reindex script
  * (scripts/search/reindex.ts, from the rows of a database) and by the search bench.
  */
-import { searchDocument } from '../../client/search/normalize.ts';
-import { ftsTable, RANK_LANGS } from '../../client/search/ranks.ts';
-import { rankedTitles, type IndexedTitle } from '../../client/search/source.ts';
+import { searchDocument } from '../../worker/rules/search/normalize.ts';
+import { ftsTable, RANK_LANGS } from '../../worker/rules/search/ranks.ts';
+import { rankedTitles, type IndexedTitle } from '../../worker/rules/search/source.ts';
 import type { I18n, TitleSeed } from './types.ts';
 
 export type { IndexedTitle };

@@ -8,7 +8,7 @@ import { auth } from './auth/routes';
 import { actions } from './actions/routes';
 import { favs } from './actions/favs';
 import { history } from './actions/history';
-import { pushNotifications } from '../push/routes';
+import { pushNotifications } from './push/routes';
 import { profiles } from './profiles/routes';
 import { search } from './search/routes';
 import { player } from './player/routes';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGS } from '../../client/i18n';
+import { LANGS } from '../rules/lang';
 
 /** `lang` query parameter accepted by every catalogue endpoint (spec §7). */
 export const langQuery = z.object({ lang: z.enum(LANGS).default('en') });

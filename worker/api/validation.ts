@@ -10,7 +10,7 @@ type Issues = { issues: readonly { path: readonly PropertyKey[]; message: string
 
 export function validationHook(result: { success: true } | { success: false; error: Issues }, _c: Context): void {
   if (result.success) return;
-  // Account rules carry translation keys as messages (client/account/rules.ts): answer `KEY: field`.
+  // Account rules carry translation keys as messages (worker/rules/account.ts): answer `KEY: field`.
   const first = result.error.issues[0];
   if (first && /^[A-Z][A-Z0-9_]+$/.test(first.message)) apiError(400, first.message, first.path.map(String).join('.') || 'input');
   const detail = result.error.issues.map((i) => `${i.path.map(String).join('.') || 'input'}: ${i.message}`).join('; ');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGS } from '../../client/i18n';
+import { LANGS } from '../rules/lang';
 import { escapeHtml, resetPasswordEmail, verificationCodeEmail, verificationCodeSms } from './templates';
 
 const LINK = 'https://tafrij.test/reset-password?token=abc123&lang=fr';

@@ -1,5 +1,5 @@
 // The texts of account emails and SMS in the four languages (password reset, verification codes).
-import type { Lang } from '../../client/i18n';
+import type { Lang } from '../rules/lang';
 import type { Email } from './types';
 
 /** An email before it is addressed: subject, text part and html part. */

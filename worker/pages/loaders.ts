@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { createApi, type Api } from '../../client/api';
+import { createApi, type Api } from '../rules/api-client';
 import { CONTINUE_WATCHING_SCAN, continueWatching, watchedTitles, type WatchedTitle } from '../../client/history/titles';
 import { Config } from '../api/configs/schemas';
 import { CategoryPage, ContentPage, CONTENTS_BATCH, ContentsList, Menu, Navigation, Ratings, TopContents, type Content } from '../api/pages/schemas';

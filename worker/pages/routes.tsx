@@ -1,6 +1,6 @@
 import { Hono, type Context, type ErrorHandler, type NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { ApiError } from '../../client/api';
+import { ApiError } from '../rules/api-client';
 import { FOOTER_CATEGORIES } from '../../client/components/links';
 import { CategoryIndex, CategoryPage } from '../../client/pages/Category';
 import { ErrorPage, errorView } from '../../client/pages/ErrorPage';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ageLimit } from '../../client/profiles/age';
+import { ageLimit } from '../rules/age';
 import { Navigation } from '../api/pages/schemas';
 import { registeredUser } from '../test/accounts';
 import app from '../index';

@@ -1,4 +1,4 @@
-import { isLang, type Lang } from '../../client/i18n';
+import { isLang, type Lang } from '../rules/lang';
 import type { Bindings } from '../env';
 import { shareImage } from '../pages/content/render';
 import { encryptPayload, MAX_PLAINTEXT } from './encrypt';

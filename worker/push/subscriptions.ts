@@ -1,4 +1,4 @@
-import type { TokenRegisterInput } from './schemas';
+import type { TokenRegisterInput } from '../api/push/schemas';
 
 /** A row of push_subscriptions (migration 0006_push.sql). */
 export type SubscriptionRow = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasActiveSubscription } from '../../client/account/subscription';
+import { hasActiveSubscription } from '../rules/subscription';
 import { accessRedirect } from './access';
 
 const guest = { isAnonymous: true, subscription_id: null, subscription_end: null };

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { hasActiveSubscription } from '../../client/account/subscription';
+import { hasActiveSubscription } from '../rules/subscription';
 import type { Config } from '../api/configs/schemas';
 import type { User } from '../api/auth/schemas';
 import type { AppEnv } from '../env';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ApiError } from '../../client/api';
+import { ApiError } from '../rules/api-client';
 import { Tokens } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
 import { serverApi } from '../pages/loaders';

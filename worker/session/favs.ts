@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
-import { FAVS_COOKIE, parseFavsCookie } from '../../client/favs/local';
+import { FAVS_COOKIE, parseFavsCookie } from '../rules/favs';
 import type { User } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
 import { callApi } from './auth';

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { isLang } from '../../client/i18n';
-import { ApiError } from '../../client/api';
+import { isLang } from '../rules/lang';
+import { ApiError } from '../rules/api-client';
 import { User, type Profile } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
 import { serverApi } from '../pages/loaders';

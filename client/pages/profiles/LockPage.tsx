@@ -1,7 +1,7 @@
 import { Field } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { AccountFormIsland } from '../../islands/account-form';
-import { PIN_LENGTH } from '../../profiles/pin';
+import { PIN_LENGTH } from '../../../worker/rules/pin';
 import type { ProfilesData } from './ProfileCards';
 import { AccountPasswordField, ProfileSettingsPage, type ProfileFormFailure } from './layout';
 

@@ -2,7 +2,7 @@ import type { Profile, User } from '../../../worker/api/auth/schemas';
 import type { Rating } from '../../../worker/api/pages/schemas';
 import { LockBadge } from '../../components/LockBadge';
 import { useI18n } from '../../i18n';
-import { avatarUrl } from '../../profiles/avatars';
+import { avatarUrl } from '../../../worker/rules/avatars';
 import { ageLabel, profileName } from '../../profiles/display';
 
 /** The profiles of an account, as the management pages show them. */

@@ -1,6 +1,6 @@
 import { useI18n } from '../../i18n';
 import { AccountFormIsland } from '../../islands/account-form';
-import { KIDS_MAX_AGE } from '../../profiles/age';
+import { KIDS_MAX_AGE } from '../../../worker/rules/age';
 import { AgeSelect } from './ProfileFormPage';
 import type { ProfilesData } from './ProfileCards';
 import { AccountPasswordField, ProfileSettingsPage, type ProfileFormFailure } from './layout';

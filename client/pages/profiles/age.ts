@@ -1,6 +1,6 @@
 import type { Rating } from '../../../worker/api/pages/schemas';
 import type { Translate } from '../../i18n';
-import { ageRestriction, KIDS_MAX_AGE, NO_AGE_RESTRICTION } from '../../profiles/age';
+import { ageRestriction, KIDS_MAX_AGE, NO_AGE_RESTRICTION } from '../../../worker/rules/age';
 import { ageLabel } from '../../profiles/display';
 
 export type AgeOption = { value: string; limit: number | null; label: string };

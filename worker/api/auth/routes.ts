@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
-import { checkPassword, isSmsVerifiable } from '../../../client/account/rules';
-import { isLang, type Lang } from '../../../client/i18n';
+import { checkPassword, isSmsVerifiable } from '../../rules/account';
+import { isLang, type Lang } from '../../rules/lang';
 import type { AppEnv } from '../../env';
 import { limiter } from '../../limits';
 import { mailer, SendError, smsSender } from '../../messaging';

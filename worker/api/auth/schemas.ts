@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { checkCode, checkEmail, checkPhone } from '../../../client/account/rules';
-import { LANGS } from '../../../client/i18n';
+import { checkCode, checkEmail, checkPhone } from '../../rules/account';
+import { LANGS } from '../../rules/lang';
 
 /**
  * Request and answer shapes of the `auth/*` calls (spec §7). Validation messages are translation
- * keys (client/account/rules.ts), so a 400 answers `KEY: field` and the request helper translates it.
+ * keys (worker/rules/account.ts), so a 400 answers `KEY: field` and the request helper translates it.
  * Password strength is checked in the routes, because STRONG_PASSWORD is a config option.
  */
 const email = z.string().trim().toLowerCase().refine((v) => checkEmail(v) === null, 'VALID_EMAIL_REQUIRED');

@@ -1,4 +1,4 @@
-import { isLang } from '../../../client/i18n';
+import { isLang } from '../../rules/lang';
 import { apiError } from '../errors';
 import type { Device, User } from './schemas';
 import { toProfile, type Viewer } from '../profiles/queries';

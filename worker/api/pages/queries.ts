@@ -1,4 +1,4 @@
-import type { Lang } from '../../../client/i18n';
+import type { Lang } from '../../rules/lang';
 import type { CategoryRef, Content, Episode, MenuItem, NavigationRow, Rating, Season } from './schemas';
 
 type DB = Pick<Env, 'DB'>;

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { ageLimit } from '../../../client/profiles/age';
+import { ageLimit } from '../../rules/age';
 import { callApi, messageOf, registeredUser } from '../../test/accounts';
 import { api } from '../index';
 import { CategoryPage, ContentPage, Menu, Navigation, Ratings, TopContents, type Content } from './schemas';

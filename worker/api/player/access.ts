@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { hasActiveSubscription } from '../../../client/account/subscription';
-import { ageLimit } from '../../../client/profiles/age';
+import { hasActiveSubscription } from '../../rules/subscription';
+import { ageLimit } from '../../rules/age';
 import type { AppEnv } from '../../env';
 import type { StreamOwner } from '../../limits/streams';
 import { authenticate } from '../auth/middleware';

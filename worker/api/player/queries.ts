@@ -1,4 +1,4 @@
-import type { Lang } from '../../../client/i18n';
+import type { Lang } from '../../rules/lang';
 import { ageAllowed, type AgeLimit } from '../pages/queries';
 import { effectiveCountries, type TitleRights } from './access';
 import type { StreamAnswer } from './schemas';

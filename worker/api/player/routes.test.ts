@@ -63,7 +63,7 @@ describe('premium titles (spec §6)', () => {
     expect(answer.streamId).not.toBeNull();
     expect((await contentPage(title.slug, { token: account.tokens.token })).access).toBe('ok');
 
-    // A subscription that ended yesterday is not active (client/account/subscription.ts).
+    // A subscription that ended yesterday is not active (worker/rules/subscription.ts).
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     await subscribe(account, yesterday);
     expect((await streamUrl(title.slug, { token: account.tokens.token })).status).toBe(403);

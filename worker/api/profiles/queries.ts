@@ -1,4 +1,4 @@
-import { hasActiveSubscription } from '../../../client/account/subscription';
+import { hasActiveSubscription } from '../../rules/subscription';
 import type { Config } from '../configs/schemas';
 import type { Profile } from '../auth/schemas';
 import type { UserRow } from '../auth/users';

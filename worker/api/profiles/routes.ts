@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
-import { hasActiveSubscription } from '../../../client/account/subscription';
-import { settleAgeRestriction } from '../../../client/profiles/age';
+import { hasActiveSubscription } from '../../rules/subscription';
+import { settleAgeRestriction } from '../../rules/age';
 import type { AppEnv } from '../../env';
 import { limiter } from '../../limits';
 import { caller, requireAuth } from '../auth/middleware';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ageLimit, NO_AGE_RESTRICTION } from '../../../client/profiles/age';
-import { isAvatar } from '../../../client/profiles/avatars';
-import { checkPin } from '../../../client/profiles/pin';
+import { ageLimit, NO_AGE_RESTRICTION } from '../../rules/age';
+import { isAvatar } from '../../rules/avatars';
+import { checkPin } from '../../rules/pin';
 
 /**
  * Request shapes of the profile calls (issue 4, in the style of spec §7 auth/*). Messages are

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ageLimit } from '../../../client/profiles/age';
+import { ageLimit } from '../../rules/age';
 import type { AppEnv } from '../../env';
 import { authenticate } from '../auth/middleware';
 import { readConfig } from '../configs/queries';

@@ -1,7 +1,7 @@
-import type { Lang } from '../../../client/i18n';
-import { searchDocument, sortKeyIn, type SearchDocument } from '../../../client/search/normalize';
-import { ftsTable, RANK_LANGS, rankRange } from '../../../client/search/ranks';
-import { indexedTitleFromRow, rankedTitles, searchSourceSql, type IndexedTitle, type SearchSourceRow } from '../../../client/search/source';
+import type { Lang } from '../../rules/lang';
+import { searchDocument, sortKeyIn, type SearchDocument } from '../../rules/search/normalize';
+import { ftsTable, RANK_LANGS, rankRange } from '../../rules/search/ranks';
+import { indexedTitleFromRow, rankedTitles, searchSourceSql, type IndexedTitle, type SearchSourceRow } from '../../rules/search/source';
 import { ageAllowed, contentsByIds, PUBLISHED, type AgeLimit } from '../pages/queries';
 import type { CategoryRef, Content } from '../pages/schemas';
 import type { SearchFilters, SearchType } from './schemas';
@@ -23,7 +23,7 @@ class Params {
 }
 
 export type SearchCriteria = {
-  /** FTS5 MATCH expression (client/search/normalize.ts searchMatch): text and year. */
+  /** FTS5 MATCH expression (worker/rules/search/normalize.ts searchMatch): text and year. */
   match: string;
   /** The year again, checked on the title itself. */
   year?: number | undefined;

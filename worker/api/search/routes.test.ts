@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { ageLimit } from '../../../client/profiles/age';
+import { ageLimit } from '../../rules/age';
 import { titles } from '../../../scripts/seed/catalogue';
 import { callApi, messageOf, registeredUser } from '../../test/accounts';
 import type { Content } from '../pages/schemas';

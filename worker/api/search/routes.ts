@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { searchMatch } from '../../../client/search/normalize';
+import { searchMatch } from '../../rules/search/normalize';
 import type { AppEnv } from '../../env';
 import { apiError } from '../errors';
 import { viewerAgeLimit } from '../profiles/viewer';
@@ -14,7 +14,7 @@ import { RECOMMENDATIONS_COUNT, searchQuery, searchRoute, type SearchFilters, ty
  *
  * - `/pages/search/` searches the whole catalogue; `/pages/search{product}/` (e.g.
  *   `/pages/search-kids/`) only the titles of the category `product` (404 CATEGORY_NOT_FOUND).
- * - `filter` is trimmed and normalised (client/search/normalize.ts), then matched with FTS5 against
+ * - `filter` is trimmed and normalised (worker/rules/search/normalize.ts), then matched with FTS5 against
  *   every name of a title, its original title, cast, director and its episodes' titles; every word
  *   must match, the last one as a prefix. With neither text nor year, categories or types, the
  *   answer has no contents (and so recommendations).

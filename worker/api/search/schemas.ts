@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_PAGE_SIZE } from '../../../client/search/query';
+import { SEARCH_PAGE_SIZE } from '../../rules/search/query';
 import { CategoryRef, Content } from '../pages/schemas';
 import { langQuery, slug } from '../schemas';
 

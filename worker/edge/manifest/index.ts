@@ -1,5 +1,5 @@
 import type { Handler } from 'hono';
-import { dirOf } from '../../../client/i18n';
+import { dirOf } from '../../rules/lang';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 

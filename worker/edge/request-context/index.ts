@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { isLang, type Lang } from '../../../client/i18n';
+import { isLang, type Lang } from '../../rules/lang';
 import { listVar, type AppEnv } from '../../env';
 
 const YEAR = 365 * 24 * 3600;

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { COUNTRY_CODES, MOROCCO_CODE } from '../../../client/account/rules';
+import { COUNTRY_CODES, MOROCCO_CODE } from '../../rules/account';
 import { safeReturnPath } from '../../edge/password-wall';
 import type { AppEnv } from '../../env';
 import { loadUser } from '../../session/user';

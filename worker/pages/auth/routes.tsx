@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { checkCode, checkConfirmation, checkEmail, checkNationalNumber, checkPassword, toE164 } from '../../../client/account/rules';
+import { checkCode, checkConfirmation, checkEmail, checkNationalNumber, checkPassword, toE164 } from '../../rules/account';
 import type { FieldErrors } from '../../../client/components/Form';
 import type { FormState } from '../../../client/pages/auth/AuthLayout';
 import { CallbackPage } from '../../../client/pages/auth/Callback';
@@ -18,7 +18,7 @@ import { afterLogin, anonymousOnly, countryCodeOf, failureStatus, normalizeLogin
 
 /**
  * The authentication pages of spec §2 (issue 3): plain HTML forms posted to their own URL and
- * handled here. GET renders; POST validates with client/account/rules.ts (nothing reaches the API
+ * handled here. GET renders; POST validates with worker/rules/account.ts (nothing reaches the API
  * when a rule fails), calls the API, then redirects (303, with a flash toast) or renders the page
  * again with the messages and the typed values. Passwords, codes and tokens are never echoed back.
  */

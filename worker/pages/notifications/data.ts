@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ApiError } from '../../../client/api';
+import { ApiError } from '../../rules/api-client';
 import { formatDate } from '../../../client/i18n';
 import { CARD_GENRES, NOTIFICATIONS_LIMIT, type NotificationCard, type NotificationsView } from '../../../client/notifications/types';
 import { ActionList } from '../../api/actions/schemas';

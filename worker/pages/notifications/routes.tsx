@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { ApiError } from '../../../client/api';
+import { ApiError } from '../../rules/api-client';
 import { NotificationsPage } from '../../../client/notifications/NotificationsPage';
 import { ErrorPage, errorView } from '../../../client/pages/ErrorPage';
 import { ContentsList } from '../../api/pages/schemas';

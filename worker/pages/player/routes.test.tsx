@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../client/api';
+import { ApiError } from '../../rules/api-client';
 import { translate } from '../../i18n';
 import { callApi, fetchSite, registeredUser } from '../../test/accounts';
 import { quietConsole } from '../auth/testing';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import manifest from '../../../dist/client/.vite/manifest.json';
-import { ApiError } from '../../../client/api';
+import { ApiError } from '../../rules/api-client';
 import type { Lang } from '../../../client/i18n';
 import { PlayerPage, PlayerRefusal, REFUSAL_STATUS, refusalText, type PlayerChunks, type Refusal } from '../../../client/pages/Player';
 import { StreamAnswer } from '../../api/player/schemas';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { hasActiveSubscription } from '../../../client/account/subscription';
+import { hasActiveSubscription } from '../../rules/subscription';
 import type { ProfilesData } from '../../../client/pages/profiles/ProfileCards';
 import { Profile, type User } from '../../api/auth/schemas';
 import { MAX_PROFILES, profilesNeedSubscription } from '../../api/profiles/queries';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { SearchPage } from '../../../client/pages/Search';
-import { criteriaFromUrl, hasCriteria, searchApiPath, toSearchTile, type SearchCriteria } from '../../../client/search/query';
+import { criteriaFromUrl, hasCriteria, searchApiPath, toSearchTile, type SearchCriteria } from '../../rules/search/query';
 import type { SearchProps } from '../../../client/islands/search';
 import { SearchFilters, SearchPage as SearchAnswer } from '../../api/search/schemas';
 import type { AppEnv } from '../../env';

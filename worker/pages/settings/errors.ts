@@ -1,4 +1,4 @@
-import { ApiError } from '../../../client/api';
+import { ApiError } from '../../rules/api-client';
 import type { FormState } from '../../../client/pages/settings/forms';
 import { dictionaries } from '../../i18n';
 

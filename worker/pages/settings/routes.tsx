@@ -9,7 +9,7 @@ import {
   checkPhone,
   COUNTRY_CODES,
   toE164,
-} from '../../../client/account/rules';
+} from '../../rules/account';
 import { isLang } from '../../../client/i18n';
 import { DeleteAccountPage } from '../../../client/pages/settings/DeleteAccountPage';
 import { EditLoginPage, type EditLoginPageProps, type PhoneState } from '../../../client/pages/settings/EditLoginPage';
@@ -30,7 +30,7 @@ import { errorKey, failureState, failureStatus } from './errors';
 
 /**
  * The account page (/profile) and /settings/editLogin (issue 3). Every change is a plain HTML form
- * posted here: checked with client/account/rules.ts (bad input: its message, status 400, nothing
+ * posted here: checked with worker/rules/account.ts (bad input: its message, status 400, nothing
  * sent), then sent to the API; success redirects (303) with a flash toast, failure re-renders the
  * form with the API's message. Islands only add niceties (notification switch, delete dialog).
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LANGS } from '../../client/i18n';
-import { fromBase64url } from './base64url';
+import { LANGS } from '../../rules/lang';
+import { fromBase64url } from '../../push/base64url';
 
 /** A device id as the edge issues it (worker/edge/request-context): 8 to 64 of A-Z a-z 0-9 _ -. */
 const DeviceId = z.string().regex(/^[\w-]{8,64}$/, 'must be 8 to 64 letters, digits, _ or -');

@@ -1,13 +1,13 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../env';
-import { caller, requireAuth } from '../api/auth/middleware';
-import { apiError } from '../api/errors';
-import { validationHook } from '../api/validation';
-import { deliverNotifications } from './deliver';
-import { PUSH_OFF_DETAIL, vapidKeys } from './keys';
+import type { AppEnv } from '../../env';
+import { caller, requireAuth } from '../auth/middleware';
+import { apiError } from '../errors';
+import { validationHook } from '../validation';
+import { deliverNotifications } from '../../push/deliver';
+import { PUSH_OFF_DETAIL, vapidKeys } from '../../push/keys';
 import { TokenRegisterInput, TokenUnregisterInput } from './schemas';
-import { removeSubscription, saveSubscription } from './subscriptions';
+import { removeSubscription, saveSubscription } from '../../push/subscriptions';
 
 /** Push needs VAPID keys (worker/push/keys.ts): without them, 503 PUSH_DISABLED. */
 const pushOn: MiddlewareHandler<AppEnv> = async (c, next) => {

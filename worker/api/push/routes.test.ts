@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { call, post, registered } from '../pages/auth/testing';
-import { callApi, messageOf, registeredUser } from '../test/accounts';
-import { api } from '../api';
-import { vapidKeys } from './keys';
-import { newSubscriber } from './testing';
+import { call, post, registered } from '../../pages/auth/testing';
+import { callApi, messageOf, registeredUser } from '../../test/accounts';
+import { api } from '..';
+import { vapidKeys } from '../../push/keys';
+import { newSubscriber } from '../../push/testing';
 
 /** A browser's PushSubscription.toJSON() with real keys, and the body of tokenRegister. */
 async function registration(overrides: Record<string, unknown> = {}) {

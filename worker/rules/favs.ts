@@ -1,0 +1,20 @@
+/**
+ * A guest's favourites (spec §3 client state `favs`): the `favs` cookie mirrors the browser's
+ * localStorage list (client/favs/local.ts) so the server renders the buttons in the right state
+ * and attaches them at login (worker/session/favs.ts).
+ */
+export const FAVS_COOKIE = 'favs';
+/** A guest keeps at most this many titles (one batch of GET /pages/contents). */
+export const GUEST_FAVS_LIMIT = 20;
+
+/** Reads the cookie mirror ('12.34.56'): positive integer ids, no duplicates, at most the limit. */
+export function parseFavsCookie(value: string | undefined): number[] {
+  if (!value) return [];
+  const ids = value
+    .split('.')
+    .map((s) => Number(s))
+    .filter((n) => Number.isInteger(n) && n > 0);
+  return [...new Set(ids)].slice(0, GUEST_FAVS_LIMIT);
+}
+
+export const favsCookieValue = (ids: readonly number[]): string => ids.join('.');
