@@ -1,5 +1,5 @@
 import type { Content } from '../../worker/api/pages/schemas';
-import { isFinished, type Watched } from '../pages/content/progress';
+import { isFinished, type Watched } from './progress';
 
 /**
  * Watch history (spec §3 User.watched / watchedContents: `{ id, time }`, most recent first) joined

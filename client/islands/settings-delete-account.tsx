@@ -1,6 +1,6 @@
 import { Field } from '../components/Form';
 import { defineIsland } from '../island';
-import { ConfirmDialog, useConfirmDialog } from '../pages/settings/dialog';
+import { ConfirmDialog, useConfirmDialog } from '../components/ConfirmDialog';
 import AccountForm from './account-form';
 import { useI18n } from '../i18n';
 

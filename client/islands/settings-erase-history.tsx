@@ -1,6 +1,6 @@
 import { defineIsland } from '../island';
 import { useI18n } from '../i18n';
-import { ConfirmDialog, useConfirmDialog } from '../pages/settings/dialog';
+import { ConfirmDialog, useConfirmDialog } from '../components/ConfirmDialog';
 import { forgetWatched } from '../player/watched';
 
 /**

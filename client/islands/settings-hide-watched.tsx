@@ -1,6 +1,6 @@
 import { useI18n } from '../i18n';
 import { defineIsland } from '../island';
-import { saveJson, SettingsSwitch } from '../pages/settings/SettingsSwitch';
+import { saveJson, SettingsSwitch } from '../components/SettingsSwitch';
 
 /**
  * The account page's "Hide viewing history on the home page" switch (spec §3 User.hide_watched,

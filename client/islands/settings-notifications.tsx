@@ -1,6 +1,6 @@
 import { useI18n } from '../i18n';
 import { defineIsland } from '../island';
-import { saveJson, SettingsSwitch } from '../pages/settings/SettingsSwitch';
+import { saveJson, SettingsSwitch } from '../components/SettingsSwitch';
 import { disablePush, enablePush, type PushOutcome } from '../push/subscribe';
 import { showToast, TOAST_MS } from '../toast';
 

@@ -4,10 +4,10 @@ import { AgeBadge, Row } from '../components/Tile';
 import { formatDate, useI18n } from '../i18n';
 import { ShareIsland as Share } from '../islands/content-share';
 import { TrailerIsland as Trailer } from '../islands/content-trailer';
-import { ListButtons } from '../favs/ListButtons';
+import { ListButtons } from './content/ListButtons';
 import { Episodes } from './content/Episodes';
 import { AccessNotice, ProgressBar, timeLeft } from './content/parts';
-import { clock, filmTarget, seriesTarget, type PlayTarget, type Watched } from './content/progress';
+import { clock, filmTarget, seriesTarget, type PlayTarget, type Watched } from '../history/progress';
 
 function Fact({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;

@@ -1,7 +1,7 @@
 import { Suspense, use } from 'react';
 import type { Content, NavigationRow } from '../../worker/api/pages/schemas';
 import type { WatchedTitle } from '../history/titles';
-import { WatchedTile } from '../history/WatchedTile';
+import { WatchedTile } from './content/WatchedTile';
 import { AgeBadge, Row } from '../components/Tile';
 import { formatDuration } from '../components/format';
 import { useI18n } from '../i18n';

@@ -1,7 +1,7 @@
 import type { ContentPage } from '../../../worker/api/pages/schemas';
 import { formatDuration } from '../../components/format';
 import { useI18n, type Translate } from '../../i18n';
-import { progressOf } from './progress';
+import { progressOf } from '../../history/progress';
 
 export type ContentData = ContentPage['content'];
 export type Access = ContentData['access'];

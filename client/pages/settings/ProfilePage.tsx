@@ -1,7 +1,7 @@
 import type { Device, User } from '../../../worker/api/auth/schemas';
 import { displayName } from '../../components/format';
 import type { WatchedTitle } from '../../history/titles';
-import { WatchedTile } from '../../history/WatchedTile';
+import { WatchedTile } from '../content/WatchedTile';
 import { formatDate, useI18n, type Lang } from '../../i18n';
 import { SettingsDeleteAccountIsland } from '../../islands/settings-delete-account';
 import { SettingsEraseHistoryIsland } from '../../islands/settings-erase-history';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { clock } from '../../../client/pages/content/progress';
+import { clock } from '../../../client/history/progress';
 import { ContentPage } from '../../api/pages/schemas';
 import { translate } from '../../i18n';
 import { callApi, fetchSite, registeredUser } from '../../test/accounts';

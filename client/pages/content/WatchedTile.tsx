@@ -1,7 +1,7 @@
-import { useI18n } from '../i18n';
-import { ProgressBar, timeLeft } from '../pages/content/parts';
-import { progressOf } from '../pages/content/progress';
-import type { WatchedTitle } from './titles';
+import { useI18n } from '../../i18n';
+import { ProgressBar, timeLeft } from './parts';
+import { progressOf } from '../../history/progress';
+import type { WatchedTitle } from '../../history/titles';
 
 /**
  * A watched title as a landscape card (Continue watching, Recently viewed): its image with the

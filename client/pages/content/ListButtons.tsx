@@ -1,5 +1,5 @@
-import { FavButtonIsland } from '../islands/fav-button';
-import { useViewerLists } from './context';
+import { FavButtonIsland } from '../../islands/fav-button';
+import { useViewerLists } from '../../favs/context';
 
 /** My List and Like, labelled, for one title (content page and player; spec §4 Favourites and likes). */
 export function ListButtons({ id, title }: { id: number; title: string }) {

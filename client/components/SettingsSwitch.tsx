@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
-import { requestWithToast } from '../../api';
-import { useI18n, type Translate } from '../../i18n';
-import { showToast, TOAST_MS } from '../../toast';
+import { requestWithToast } from '../api';
+import { useI18n, type Translate } from '../i18n';
+import { showToast, TOAST_MS } from '../toast';
 
 export type SettingsSwitchProps = {
   checked: boolean;

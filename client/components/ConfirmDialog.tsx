@@ -1,5 +1,5 @@
 import { useRef, type MouseEvent, type ReactNode } from 'react';
-import { useI18n } from '../../i18n';
+import { useI18n } from '../i18n';
 
 /**
  * A confirmation in a native modal <dialog>, opened by a link or submit button that works without
