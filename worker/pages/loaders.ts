@@ -1,26 +1,17 @@
 import type { Context } from 'hono';
-import { createApi, type Api } from '../rules/api-client';
 import { CONTINUE_WATCHING_SCAN, continueWatching, watchedTitles, type WatchedTitle } from '../../client/history/titles';
 import { Config } from '../api/configs/schemas';
 import { CategoryPage, ContentPage, CONTENTS_BATCH, ContentsList, Menu, Navigation, Ratings, TopContents, type Content } from '../api/pages/schemas';
 import type { AppEnv } from '../env';
-import { forward } from '../proxy';
+import { loadConfig, serverApi } from '../proxy/server-api';
 
-/** The API client of page loaders: in-process through the proxy (cache, headers, API_ORIGIN). */
-export const serverApi = (c: Context<AppEnv>): Api => createApi((path, init) => forward(c, path, init));
+/** The API client of page loaders and the per-request config live with the proxy (worker/proxy/server-api.ts). */
+export { loadConfig, serverApi };
+
 
 const enc = encodeURIComponent;
 
 /** Loaders of spec §7 calls, each answer checked with its zod schema (the API may be external). */
-/** The config, fetched once per request (the access mode and the document both need it). */
-export function loadConfig(c: Context<AppEnv>): Promise<Config> {
-  let config = c.get('config');
-  if (!config) {
-    config = serverApi(c).request('/configs', (v) => Config.parse(v));
-    c.set('config', config);
-  }
-  return config;
-}
 export const loadMenu = (c: Context<AppEnv>) => serverApi(c).request('/pages/menu', (v) => Menu.parse(v));
 /** The maturity ratings, youngest first (age-restriction selects and labels of the profile pages). */
 export const loadRatings = (c: Context<AppEnv>) => serverApi(c).request('/pages/ratings', (v) => Ratings.parse(v));

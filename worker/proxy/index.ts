@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { api } from '../api';
 import { Tokens } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
-import { clearTokens, currentTokens, writeTokens } from '../session/cookies';
+import { clearTokens, currentTokens, writeTokens } from './token-cookie';
 import { cachedFetch, isCacheable } from './cache';
 
 /** Header carrying the visitor's device id to the API (spec §7: every request carries it). */

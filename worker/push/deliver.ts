@@ -1,6 +1,6 @@
 import { isLang, type Lang } from '../rules/lang';
 import type { Bindings } from '../env';
-import { shareImage } from '../pages/content/render';
+import { shareImage } from '../rules/share-image';
 import { encryptPayload, MAX_PLAINTEXT } from './encrypt';
 import { vapidKeys } from './keys';
 import { activeSubscriptions, dropExpired, type SubscriptionRow } from './subscriptions';

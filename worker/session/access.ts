@@ -3,7 +3,7 @@ import { hasActiveSubscription } from '../rules/subscription';
 import type { Config } from '../api/configs/schemas';
 import type { User } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
-import { loadConfig } from '../pages/loaders';
+import { loadConfig } from '../proxy/server-api';
 import { loadUser } from './user';
 
 /** Spec §2: routes listed as requiring login (favs, content slug, category slug, index). */

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { ApiError } from '../rules/api-client';
 import { Tokens } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
-import { serverApi } from '../pages/loaders';
+import { serverApi } from '../proxy/server-api';
 import { clearProfileCookie, clearTokens, currentTokens, writeTokens } from './cookies';
 import { guestUser } from './user';
 

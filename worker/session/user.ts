@@ -3,7 +3,7 @@ import { isLang } from '../rules/lang';
 import { ApiError } from '../rules/api-client';
 import { User, type Profile } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
-import { serverApi } from '../pages/loaders';
+import { serverApi } from '../proxy/server-api';
 import { clearProfileCookie, clearTokens, currentTokens, readProfileCookie } from './cookies';
 import { callApi } from './auth';
 import { attachGuestFavs, guestFavs } from './favs';

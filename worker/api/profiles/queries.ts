@@ -1,10 +1,8 @@
 import { hasActiveSubscription } from '../../rules/subscription';
-import type { Config } from '../configs/schemas';
 import type { Profile } from '../auth/schemas';
 import type { UserRow } from '../auth/users';
-
-/** Netflix's limit: at most this many profiles per account. */
-export const MAX_PROFILES = 5;
+import { profilesNeedSubscription } from '../../rules/profiles';
+import type { Config } from '../configs/schemas';
 
 /** A profiles row (worker/db/migrations/0002_accounts.sql). */
 export type ProfileRow = {
@@ -52,13 +50,6 @@ export const toProfile = (row: ProfileRow, currentId: number | null = null): Pro
 
 const isLocked = (row: Pick<ProfileRow, 'id' | 'pin_hash' | 'pin_is_activated'>, currentId: number | null): boolean =>
   row.pin_is_activated === 1 && row.pin_hash !== null && row.id !== currentId;
-
-/**
- * Spec §4 Profile switching: "Non-subscribed users see only their first profile" — on a platform
- * that sells subscriptions (not free, with plans). Where nothing can be bought, every profile shows.
- */
-export const profilesNeedSubscription = (config: Pick<Config, 'free_platform' | 'subscriptions'>): boolean =>
-  !config.free_platform && config.subscriptions.length > 0;
 
 /** The account's profiles in creation order (the first is the main profile). */
 export async function profileRows(db: D1Database, userId: string): Promise<ProfileRow[]> {

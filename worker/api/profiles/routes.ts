@@ -10,10 +10,9 @@ import type { UserRow } from '../auth/users';
 import { readConfig } from '../configs/queries';
 import { apiError } from '../errors';
 import { validationHook } from '../validation';
+import { MAX_PROFILES, profilesNeedSubscription } from '../../rules/profiles';
 import {
-  MAX_PROFILES,
   profileRows,
-  profilesNeedSubscription,
   resolveViewer,
   setCurrentProfile,
   toProfile,

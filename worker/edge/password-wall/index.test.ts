@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { requestContext } from '../request-context';
-import { onPathList, passwordWall, safeReturnPath, sha256Hex, timingSafeEqualText } from '.';
+import { safeReturnPath } from '../../rules/return-path';
+import { onPathList, passwordWall, sha256Hex, timingSafeEqualText } from '.';
 
 const PASSWORD = 'Sésame ouvre-toi';
 const HASH = await sha256Hex(PASSWORD);

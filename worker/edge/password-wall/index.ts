@@ -7,6 +7,7 @@ import { listVar, type AppEnv } from '../../env';
 import { limiter } from '../../limits';
 import { translate } from '../../i18n';
 import { pageRenderer, renderPage } from '../../pages/render';
+import { safeReturnPath } from '../../rules/return-path';
 
 export type PasswordWallOptions = {
   /** Fixed path the wall's form POSTs the password to. */
@@ -65,24 +66,6 @@ export function timingSafeEqualText(a: string, b: string): boolean {
   let diff = 0;
   for (let i = 0; i < x.byteLength; i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
   return diff === 0;
-}
-
-/**
- * The return path after unlocking: only a same-site relative path (no scheme, no `//host`,
- * no backslash trick), else `/`.
- */
-export function safeReturnPath(value: unknown, doorPath: string): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
-  const base = 'https://wall.invalid';
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return '/';
-  }
-  const path = url.pathname + url.search + url.hash;
-  if (url.origin !== base || !/^\/(?![/\\])/.test(path) || url.pathname === doorPath) return '/';
-  return path;
 }
 
 /** Whether the Referer's host (with or without its port) is on the list. */

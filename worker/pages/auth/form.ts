@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { COUNTRY_CODES, MOROCCO_CODE } from '../../rules/account';
-import { safeReturnPath } from '../../edge/password-wall';
+import { safeReturnPath } from '../../rules/return-path';
 import type { AppEnv } from '../../env';
 import { loadUser } from '../../session/user';
 

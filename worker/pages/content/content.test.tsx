@@ -5,7 +5,7 @@ import { ContentPage } from '../../api/pages/schemas';
 import { translate } from '../../i18n';
 import { callApi, fetchSite, registeredUser } from '../../test/accounts';
 import { quietConsole } from '../auth/testing';
-import { shareImage } from './render';
+import { shareImage } from '../../rules/share-image';
 
 /**
  * The content page (/content/{slug}) and the YouTube page (/youtube/{slug}) through the whole

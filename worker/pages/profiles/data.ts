@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hasActiveSubscription } from '../../rules/subscription';
 import type { ProfilesData } from '../../../client/pages/profiles/ProfileCards';
 import { Profile, type User } from '../../api/auth/schemas';
-import { MAX_PROFILES, profilesNeedSubscription } from '../../api/profiles/queries';
+import { MAX_PROFILES, profilesNeedSubscription } from '../../rules/profiles';
 import type { AppEnv } from '../../env';
 import { loadConfig, loadRatings, serverApi } from '../loaders';
 

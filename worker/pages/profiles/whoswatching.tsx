@@ -6,7 +6,7 @@ import { profileCard } from '../../../client/profiles/display';
 import { pinError } from '../../../client/profiles/pin';
 import { checkPin } from '../../rules/pin';
 import type { User } from '../../api/auth/schemas';
-import { safeReturnPath } from '../../edge/password-wall';
+import { safeReturnPath } from '../../rules/return-path';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { ApiError, asApiError, numberIn } from '../../session/auth';
