@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Config } from '../../worker/api/configs/schemas';
 import type { MenuItem } from '../../worker/api/pages/schemas';
 import type { User } from '../../worker/api/auth/schemas';
-import type { Flash } from '../../worker/session/cookies';
+import type { Flash } from '../../worker/rules/flash';
 import { dirOf, I18nProvider, LANGS, type Dict, type Lang } from '../i18n';
 import { ClientAssetsContext, type ClientAssets } from '../island';
 import type { NotificationsView } from '../notifications/types';

@@ -1,4 +1,4 @@
-import type { Flash } from '../../worker/session/cookies';
+import type { Flash } from '../../worker/rules/flash';
 import { useI18n } from '../i18n';
 import { TOAST_MS, TOAST_REGION_ID } from '../toast';
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
+import type { Flash } from '../rules/flash';
 
 export { clearTokens, currentTokens, readTokens, TOKEN_COOKIE, writeTokens } from '../proxy/token-cookie';
 
@@ -11,7 +12,7 @@ const YEAR = 365 * 24 * 3600;
  * them. Only translation keys and numbers are stored, never user input.
  */
 export const FLASH_COOKIE = 'flash';
-export type Flash = { kind: 'success' | 'danger'; key: string; params?: Record<string, string | number> };
+export type { Flash };
 
 export function addFlash(c: Context<AppEnv>, flash: Flash): void {
   const list = [...readFlash(c), flash].slice(-3);

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { buildGraph, folderCircles, importsOf, isTestFile, layerCircles, layerOf, layerViolations, LAYERS } from './graph';
+
+/** Every source file of worker/ and client/, read at build time by Vite (the tests run inside workerd, without a file system). */
+const files = import.meta.glob(['/worker/**/*.{ts,tsx}', '/client/**/*.{ts,tsx}', '!**/*.d.ts'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const sources = Object.fromEntries(Object.entries(files).map(([path, source]) => [path.replace(/^\//, ''), source]));
+
+describe('the import graph of worker/ and client/', () => {
+  const edges = buildGraph(sources);
+
+  it('reads the whole code base', () => {
+    expect(Object.keys(sources).length).toBeGreaterThan(200);
+    expect(edges.length).toBeGreaterThan(500);
+    expect(edges).toContainEqual({ from: 'worker/index.ts', to: 'worker/pages/routes.tsx', typeOnly: false });
+  });
+
+  it('has no circle across folders', () => {
+    expect(folderCircles(edges)).toEqual([]);
+  });
+
+  it('keeps the layering: edge → session → proxy → api, pages → session/proxy, rules for everyone', () => {
+    expect(layerViolations(edges)).toEqual([]);
+  });
+
+  it('places every file in a layer', () => {
+    expect(Object.keys(sources).filter((path) => !isTestFile(path) && layerOf(path) === null)).toEqual([]);
+  });
+
+  it('has a layer table without circles', () => {
+    expect(layerCircles()).toEqual([]);
+  });
+
+  it('keeps worker/rules pure: other rules and zod only', () => {
+    const rules = Object.entries(sources).filter(([path]) => path.startsWith('worker/rules/') && !path.endsWith('.test.ts'));
+    expect(rules.length).toBeGreaterThan(5);
+    const outside = rules.flatMap(([path, source]) => importsOf(source).filter((spec) => !(spec === 'zod' || (spec.startsWith('.') && !spec.startsWith('../..')))).map((spec) => `${path} → ${spec}`));
+    expect(outside).toEqual([]);
+  });
+});
+
+describe('the check itself, on synthetic graphs', () => {
+  const base = {
+    'worker/api/things/routes.ts': "import { rule } from '../../rules/thing';\nexport const routes = rule;",
+    'worker/rules/thing.ts': 'export const rule = 1;',
+    'worker/proxy/index.ts': "import { routes } from '../api/things/routes';\nexport const forward = routes;",
+    'worker/pages/home.tsx': "import { forward } from '../proxy';\nexport const page = forward;",
+  };
+
+  it('accepts imports that follow the layers', () => {
+    const edges = buildGraph(base);
+    expect(edges).toHaveLength(3);
+    expect(layerViolations(edges)).toEqual([]);
+    expect(folderCircles(edges)).toEqual([]);
+  });
+
+  it('fails on a planted wrong-way import (the cron job importing a page)', () => {
+    const edges = buildGraph({ ...base, 'worker/push/deliver.ts': "import { page } from '../pages/home';\nexport const send = page;" });
+    expect(layerViolations(edges)).toEqual(['worker/push/deliver.ts → worker/pages/home.tsx: push may not import pages']);
+  });
+
+  it('fails on pages importing D1 queries or the edge', () => {
+    const edges = buildGraph({
+      ...base,
+      'worker/api/things/queries.ts': 'export const MAX = 5;',
+      'worker/edge/wall/index.ts': 'export const safe = 1;',
+      'worker/pages/list.tsx': "import { MAX } from '../api/things/queries';\nimport { safe } from '../edge/wall';\nexport const list = MAX + safe;",
+    });
+    expect(layerViolations(edges)).toEqual([
+      'worker/pages/list.tsx → worker/api/things/queries.ts: pages may not import api',
+      'worker/pages/list.tsx → worker/edge/wall/index.ts: pages may not import edge',
+    ]);
+  });
+
+  it('fails on a planted circle across folders, and names its modules', () => {
+    const circle = { ...base, 'worker/rules/thing.ts': "import { page } from '../pages/home';\nexport const rule = page;" };
+    expect(folderCircles(buildGraph(circle))).toEqual([['worker/api/things/routes.ts', 'worker/pages/home.tsx', 'worker/proxy/index.ts', 'worker/rules/thing.ts']]);
+    expect(layerViolations(buildGraph(circle))).toContain('worker/rules/thing.ts → worker/pages/home.tsx: rules may not import pages');
+  });
+
+  it('allows a circle inside one folder but not a type-only edge against the layers', () => {
+    const edges = buildGraph({
+      'worker/api/a.ts': "import { b } from './b';\nexport const a = () => b;",
+      'worker/api/b.ts': "import { a } from './a';\nexport const b = () => a;",
+      'worker/session/user.ts': "import type { Page } from '../pages/home';\nexport type User = Page;",
+      'worker/pages/home.tsx': 'export type Page = string;',
+    });
+    expect(folderCircles(edges)).toEqual([]);
+    expect(layerViolations(edges)).toEqual(['worker/session/user.ts → worker/pages/home.tsx: session may not import pages']);
+  });
+
+  it('finds a circle in a layer table', () => {
+    expect(layerCircles({ ...LAYERS, rules: { folders: ['worker/rules/'], imports: ['api'] } })).toHaveLength(1);
+  });
+
+  it('reads static, re-exported, side-effect and dynamic imports, not commented ones', () => {
+    const source = "import a from './a';\nexport { b } from \"./b\";\nimport './c.css';\nconst d = import('./d');\n// import e from './e';\n/* import f from './f'; */\nimport {\n  g,\n  type H,\n} from './g';";
+    expect(importsOf(source).sort()).toEqual(['./a', './b', './c.css', './d', './g']);
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * The import graph of worker/ and client/, and the two rules it must keep (README, Architecture):
+ * imports run one way between layers (the LAYERS table, the only place the allowed edges are
+ * written), and no circle runs across folders. Pure functions over `{ path: source }`, so the test
+ * (graph.test.ts) feeds it the real sources and synthetic ones alike.
+ */
+
+/** A layer: the folders it covers (longest prefix wins) and the layers it may import. */
+export type Layer = { folders: string[]; imports: string[] };
+
+/**
+ * Who may import whom: the only place the allowed edges are written. A layer may always import
+ * itself; anything not listed is refused (README, Architecture):
+ * edge → session → proxy → api → D1; pages → session/proxy only; rules → nothing.
+ */
+export const LAYERS: Record<string, Layer> = {
+  // The app's entry and its route table wire every layer together.
+  entry: { folders: ['worker/index.ts'], imports: ['edge', 'session', 'proxy', 'api', 'pages', 'push', 'limits', 'messaging', 'rules', 'shared'] },
+  // Middleware; the geoblock and password wall render their own pages.
+  edge: { folders: ['worker/edge/'], imports: ['session', 'proxy', 'limits', 'pages', 'rules', 'shared'] },
+  session: { folders: ['worker/session/'], imports: ['proxy', 'limits', 'schemas', 'rules', 'shared'] },
+  proxy: { folders: ['worker/proxy/'], imports: ['api', 'schemas', 'rules', 'shared'] },
+  // The built-in API, its routes (worker/api/<resource>) and the signed media files it hands out (/media/*).
+  api: { folders: ['worker/api/', 'worker/media/'], imports: ['schemas', 'push', 'limits', 'messaging', 'rules', 'shared'] },
+  // The API's zod schemas and error shape: what loaders, islands and the API agree on.
+  schemas: { folders: ['worker/api/schemas.ts', 'worker/api/errors.ts'], imports: ['rules', 'shared'] },
+  // Web push delivery (the cron job) and its crypto; the push API routes live in worker/api/push.
+  push: { folders: ['worker/push/'], imports: ['schemas', 'rules', 'shared'] },
+  limits: { folders: ['worker/limits/'], imports: ['rules', 'shared'] },
+  messaging: { folders: ['worker/messaging/'], imports: ['rules', 'shared'] },
+  // Server-rendered pages: their routes, loaders and forms (worker/pages) and what they render (client/pages).
+  pages: { folders: ['worker/pages/', 'client/pages/'], imports: ['session', 'proxy', 'schemas', 'ui', 'browser', 'rules', 'shared'] },
+  // Components and the islands they render (and that render them): never a page, never the server's layers.
+  ui: { folders: ['client/components/', 'client/islands/', 'client/islands.ts', 'client/hydrate.ts', 'client/entry.ts'], imports: ['schemas', 'browser', 'rules', 'shared'] },
+  // Browser code: the API client, hydration, per-feature hooks and helpers.
+  browser: { folders: ['client/'], imports: ['schemas', 'rules', 'shared'] },
+  // Rules used by both the API and the browser: pure TypeScript (and zod).
+  rules: { folders: ['worker/rules/'], imports: [] },
+  // Languages and the translator (one dictionary for server and browser), and the worker's types.
+  shared: { folders: ['worker/i18n.ts', 'worker/env.ts', 'client/i18n.tsx'], imports: ['rules'] },
+  db: { folders: ['worker/db/'], imports: [] },
+};
+
+/** The one exception: worker/env.ts declares the request's variables, naming types of every layer (erased at build). */
+const typeOnlyAnywhere = (edge: Edge) => edge.typeOnly && edge.from === 'worker/env.ts';
+
+/** Files the check leaves out: tests and test kits reach across layers on purpose. */
+export function isTestFile(path: string): boolean {
+  return /\.test\.tsx?$/.test(path) || path.startsWith('worker/test/') || /\/testing\.tsx?$/.test(path);
+}
+
+/** The specifiers a source imports: static, re-exports, side-effect and dynamic imports. */
+export function importsOf(source: string): string[] {
+  const found: string[] = [];
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const patterns = [/\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g];
+  for (const pattern of patterns) for (const match of code.matchAll(pattern)) if (match[1]) found.push(match[1]);
+  return found;
+}
+
+/** True when an import of `source` only brings types (erased at build: no run-time edge). */
+export function typeOnly(source: string, specifier: string): boolean {
+  const escaped = specifier.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\b(?:import|export)\\s+type\\s[^;]*?\\bfrom\\s*['"]${escaped}['"]`).test(source);
+}
+
+/** Resolves a relative specifier against the known files (no extension, .ts/.tsx, or an index). */
+export function resolve(from: string, specifier: string, files: ReadonlySet<string>): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const parts = from.split('/').slice(0, -1);
+  for (const part of specifier.split('?')[0]!.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '.' && part !== '') parts.push(part);
+  }
+  const base = parts.join('/');
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) if (files.has(candidate)) return candidate;
+  return null;
+}
+
+/** The layer a file belongs to: the longest matching folder or file of LAYERS. */
+export function layerOf(path: string, layers: Record<string, Layer> = LAYERS): string | null {
+  let best: { name: string; length: number } | null = null;
+  for (const [name, layer] of Object.entries(layers)) {
+    for (const folder of layer.folders) {
+      const hit = folder.endsWith('/') ? path.startsWith(folder) : path === folder;
+      if (hit && (!best || folder.length > best.length)) best = { name, length: folder.length };
+    }
+  }
+  return best?.name ?? null;
+}
+
+export type Edge = { from: string; to: string; typeOnly: boolean };
+
+/** Every import between two known files, tests left out. */
+export function buildGraph(sources: Record<string, string>): Edge[] {
+  const files = new Set(Object.keys(sources));
+  const edges: Edge[] = [];
+  for (const [from, source] of Object.entries(sources)) {
+    if (isTestFile(from)) continue;
+    for (const specifier of importsOf(source)) {
+      const to = resolve(from, specifier, files);
+      if (to && !isTestFile(to) && to !== from) edges.push({ from, to, typeOnly: typeOnly(source, specifier) });
+    }
+  }
+  return edges;
+}
+
+const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
+
+/**
+ * Imports that break the layering, type-only ones included (a type names its layer all the same).
+ * Every `worker/api/<resource>/schemas.ts` counts as the schemas layer: zod answers read by loaders and islands.
+ */
+export function layerViolations(edges: Edge[], layers: Record<string, Layer> = LAYERS): string[] {
+  const wrong: string[] = [];
+  for (const edge of edges) {
+    const from = layerOf(edge.from, layers);
+    const to = layerOf(edge.to, layers);
+    if (typeOnlyAnywhere(edge)) continue;
+    if (!from || !to) {
+      wrong.push(`${edge.from} → ${edge.to}: not in the layer table`);
+      continue;
+    }
+    const schemaFile = /^worker\/api\/([^/]+\/)?schemas\.ts$/.test(edge.to);
+    if (schemaFile && layers[from]?.imports.includes('schemas')) continue;
+    if (from !== to && !layers[from]?.imports.includes(to)) wrong.push(`${edge.from} → ${edge.to}: ${from} may not import ${to}`);
+  }
+  return wrong;
+}
+
+/** Import circles (run-time imports only) whose modules sit in more than one folder: each as its files. */
+export function folderCircles(edges: Edge[]): string[][] {
+  const next = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    if (edge.typeOnly) continue;
+    if (!next.has(edge.from)) next.set(edge.from, new Set());
+    next.get(edge.from)!.add(edge.to);
+  }
+  return stronglyConnected(next).filter((component) => new Set(component.map(folderOf)).size > 1);
+}
+
+/** The layer table's own circles (a table with one would allow a circle between layers). */
+export function layerCircles(layers: Record<string, Layer> = LAYERS): string[][] {
+  const next = new Map(Object.entries(layers).map(([name, layer]) => [name, new Set(layer.imports.filter((target) => target !== name))]));
+  return stronglyConnected(next);
+}
+
+/** Tarjan's strongly connected components of two or more nodes. */
+function stronglyConnected(next: Map<string, Set<string>>): string[][] {
+  let index = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (node: string) => {
+    order.set(node, index);
+    low.set(node, index++);
+    stack.push(node);
+    onStack.add(node);
+    for (const target of next.get(node) ?? []) {
+      if (!order.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(node, Math.min(low.get(node)!, order.get(target)!));
+    }
+    if (low.get(node) === order.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) circles.push(component.sort());
+    }
+  };
+  for (const node of [...next.keys()].sort()) if (!order.has(node)) visit(node);
+  return circles;
+}
