@@ -1,9 +1,6 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { createElement } from 'react';
-import { Geoblocked } from '../../../client/pages/Geoblocked';
+import type { MiddlewareHandler } from 'hono';
 import { listVar, type AppEnv } from '../../env';
-import { translate } from '../../i18n';
-import { pageRenderer, renderPage } from '../../pages/render';
+import { renderGeoblocked } from '../../pages/walls';
 import { onPathList } from '../password-wall';
 
 export type GeoblockOptions = {
@@ -33,12 +30,6 @@ export function isGeoblocked(country: string, env: Pick<Env, 'GEO_ALLOWED_COUNTR
   return allowed.length > 0 && !allowed.includes(code);
 }
 
-async function renderGeoblocked(c: Context<AppEnv>, country: string): Promise<Response> {
-  c.header('X-Robots-Tag', 'noindex');
-  await pageRenderer()(c, async () => {});
-  const title = translate(c.get('lang'))('GEOBLOCKED');
-  return renderPage(c, createElement(Geoblocked, { country }), { title, bar: 'none' }, 451);
-}
 
 /**
  * Geoblocking by the request's country (spec §6; `c.get('country')` from request.cf.country):

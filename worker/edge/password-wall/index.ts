@@ -1,12 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
-import { createElement } from 'react';
-import { PasswordWall, type PasswordWallProps } from '../../../client/pages/PasswordWall';
 import { listVar, type AppEnv } from '../../env';
 import { limiter } from '../../limits';
-import { translate } from '../../i18n';
-import { pageRenderer, renderPage } from '../../pages/render';
+import { renderPasswordWall, type PasswordWallProps } from '../../pages/walls';
 import { safeReturnPath } from '../../rules/return-path';
 
 export type PasswordWallOptions = {
@@ -105,13 +102,8 @@ export function passwordWall(options: PasswordWallOptions = {}): MiddlewareHandl
   if (!/^[\w-]+$/.test(cookieName)) throw new Error(`passwordWall: invalid cookie name ${JSON.stringify(cookieName)}`);
   if (exempt.some((p) => !p.startsWith('/'))) throw new Error('passwordWall: exempt paths start with /');
 
-  const renderWall = async (c: Context<AppEnv>, props: Omit<PasswordWallProps, 'action'>, status: 401 | 429 = 401): Promise<Response> => {
-    const action = `${doorPath}?lang=${c.get('lang')}`;
-    c.header('X-Robots-Tag', 'noindex');
-    await pageRenderer()(c, async () => {});
-    const title = translate(c.get('lang'))('WEBSITE_PASSWORD_PROTECTED');
-    return renderPage(c, createElement(PasswordWall, { ...props, action }), { title, bar: 'none' }, status);
-  };
+  const renderWall = (c: Context<AppEnv>, props: Omit<PasswordWallProps, 'action'>, status: 401 | 429 = 401): Promise<Response> =>
+    renderPasswordWall(c, { ...props, action: `${doorPath}?lang=${c.get('lang')}` }, status);
 
   const unlock = async (c: Context<AppEnv>, expected: string): Promise<Response> => {
     if (Number(c.req.header('content-length') ?? 0) > MAX_FORM_BYTES) throw new HTTPException(413, { message: 'PAYLOAD_TOO_LARGE' });
