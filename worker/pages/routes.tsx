@@ -11,6 +11,7 @@ import { translate } from '../i18n';
 import { loadCategory, loadContent, loadContinueWatching, loadNavigation, loadTop } from './loaders';
 import { isBot, renderPage } from './render';
 import { authPages } from './auth/routes';
+import { profilePage } from './profile/routes';
 import { settingsPages } from './settings/routes';
 import { profilePages } from './profiles/routes';
 import { whosWatchingPages } from './profiles/whoswatching';
@@ -141,6 +142,7 @@ export const pageRoutes = new Hono<AppEnv>()
     return renderPage(c, <ErrorPage view={view} />, { title });
   })
   .route('/', authPages)
+  .route('/', profilePage)
   .route('/', settingsPages)
   .route('/', profilePages)
   .route('/', whosWatchingPages)

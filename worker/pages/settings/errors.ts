@@ -1,4 +1,5 @@
 import { ApiError } from '../../rules/api-client';
+import { asApiError } from '../../session/auth';
 import type { FormState } from '../../../client/pages/settings/forms';
 import { dictionaries } from '../../i18n';
 
@@ -43,4 +44,12 @@ export function failureState(key: string, fields: string[], values?: Record<stri
 export function failureStatus(error: ApiError): 400 | 403 | 404 | 409 | 429 | 500 | 502 {
   const s = error.status;
   return s === 403 || s === 404 || s === 409 || s === 429 || s === 502 ? s : s >= 400 && s < 500 ? 400 : s === 500 ? 500 : 502;
+}
+
+export type Status = 200 | 400 | 403 | 404 | 409 | 429 | 500 | 502;
+
+/** API failures: an ended session goes to login; anything else becomes a translation key and a status. */
+export function apiFailure(error: unknown): { key: string; status: Status } {
+  const failure = asApiError(error);
+  return { key: errorKey(failure.message), status: failureStatus(failure) };
 }

@@ -10,93 +10,27 @@ import {
   COUNTRY_CODES,
   toE164,
 } from '../../rules/account';
-import { isLang } from '../../../client/i18n';
-import { DeleteAccountPage } from '../../../client/pages/settings/DeleteAccountPage';
 import { EditLoginPage, type EditLoginPageProps, type PhoneState } from '../../../client/pages/settings/EditLoginPage';
-import { RECENTLY_VIEWED_LIMIT, watchedTitles } from '../../../client/history/titles';
-import { isPremium } from '../../../client/pages/settings/format';
-import { ProfilePage, type ProfilePageProps, type ProfileTab } from '../../../client/pages/settings/ProfilePage';
-import { Devices, type User } from '../../api/auth/schemas';
+import type { User } from '../../api/auth/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { ApiError, asApiError, callApi, numberIn } from '../../session/auth';
-import { clearTokens } from '../../session/cookies';
-import { guestUser } from '../../session/user';
 import { done, loggedIn, sessionEnded, toLogin } from '../account';
 import { readForm, renderForm } from '../form';
-import { loadConfig, loadContents, serverApi } from '../loaders';
-import { loadProfilesData } from '../profiles/data';
-import { errorKey, failureState, failureStatus } from './errors';
+import { loadConfig } from '../loaders';
+import { apiFailure, errorKey, failureState, failureStatus, type Status } from './errors';
+import { profileSettingsPages } from './profiles';
 
 /**
- * The account page (/profile) and /settings/editLogin (issue 3). Every change is a plain HTML form
+ * The /settings/* pages: /settings/editLogin (issue 3) here, /settings/restrictions and
+ * /settings/lock (per-profile settings, issue 4) in ./profiles.tsx. Every change is a plain HTML form
  * posted here: checked with worker/rules/account.ts (bad input: its message, status 400, nothing
  * sent), then sent to the API; success redirects (303) with a flash toast, failure re-renders the
- * form with the API's message. Islands only add niceties (notification switch, delete dialog).
+ * form with the API's message.
  */
 
 type Ctx = Context<AppEnv>;
-type Status = 200 | 400 | 403 | 404 | 409 | 429 | 500 | 502;
 type Form = Record<string, string>;
-
-/** API failures: an ended session goes to login; anything else becomes a translation key and a status. */
-function apiFailure(error: unknown): { key: string; status: Status } {
-  const failure = asApiError(error);
-  return { key: errorKey(failure.message), status: failureStatus(failure) };
-}
-
-const today = (): string => new Date().toISOString().slice(0, 10);
-
-/** The visitor's time zone (Cloudflare's `request.cf.timezone`), for the device history times. */
-function timeZoneOf(c: Ctx): string {
-  const cf = c.req.raw.cf as { timezone?: unknown } | undefined;
-  return typeof cf?.timezone === 'string' && cf.timezone ? cf.timezone : 'UTC';
-}
-
-/** GET /auth/devices; the page still renders (with a note) when it fails. */
-function loadDevices(c: Ctx) {
-  return serverApi(c)
-    .request('/auth/devices', (v) => Devices.parse(v))
-    .catch((error: unknown) => {
-      console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'devices failed', error: String(error) }));
-      return null;
-    });
-}
-
-/** Recently viewed: the viewing profile's latest watched titles (one batch); null when the call failed. */
-function loadHistory(c: Ctx, user: User) {
-  const recent = user.watched.slice(0, RECENTLY_VIEWED_LIMIT);
-  if (recent.length === 0) return Promise.resolve([]);
-  return loadContents(c, recent.map((w) => w.id))
-    .then((contents) => watchedTitles(recent, contents))
-    .catch((error: unknown) => {
-      console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'history failed', error: String(error) }));
-      return null;
-    });
-}
-
-async function renderProfile(c: Ctx, user: User, tab: ProfileTab, extra: Pick<ProfilePageProps, 'lang' | 'notifications' | 'historyForm'> = {}, status: Status = 200) {
-  const [config, devices, profiles, history] = await Promise.all([
-    loadConfig(c),
-    tab === 'account' ? loadDevices(c) : Promise.resolve(null),
-    tab === 'profiles' ? loadProfilesData(c, user) : Promise.resolve(undefined),
-    tab === 'account' ? loadHistory(c, user) : Promise.resolve(undefined),
-  ]);
-  const page = (
-    <ProfilePage
-      user={user}
-      tab={tab}
-      devices={devices}
-      langs={config.available_langs}
-      premium={isPremium(user, today())}
-      timeZone={timeZoneOf(c)}
-      profiles={profiles}
-      history={history}
-      {...extra}
-    />
-  );
-  return renderForm(c, page, { title: translate(c.get('lang'))('TITLE_SETTINGS_PROFILE') }, status);
-}
 
 async function renderEditLogin(c: Ctx, user: User, forms: Pick<EditLoginPageProps, 'email' | 'phone' | 'password'> = {}, status: Status = 200) {
   const config = await loadConfig(c);
@@ -211,108 +145,8 @@ async function changePassword(c: Ctx, user: User, form: Form) {
   return done(c, 'PASSWORD_HAS_BEEN_CHANGED', '/settings/editLogin');
 }
 
-// ---------- /profile forms ----------
-
-async function changeLang(c: Ctx, user: User, form: Form) {
-  const lang = form.lang ?? '';
-  const { available_langs } = await loadConfig(c);
-  if (!isLang(lang) || !available_langs.some((l) => l.id === lang)) {
-    return renderProfile(c, user, 'account', { lang: { errors: { lang: 'LANGUAGE_NOT_AVAILABLE' } } }, 400);
-  }
-  try {
-    await callApi(c, '/auth/lang', 'PUT', { lang });
-  } catch (error) {
-    if (sessionEnded(error)) return toLogin(c, '/profile');
-    const { key, status } = apiFailure(error);
-    return renderProfile(c, user, 'account', { lang: { message: { kind: 'danger', key } } }, status);
-  }
-  // Spec §4 Language change: saved on the server, then the page reloads with ?lang=.
-  return done(c, 'PROFILE_UPDATED', `/profile?lang=${lang}`);
-}
-
-/** The account-page sections whose forms report a failure in place. */
-type SectionForm = 'notifications' | 'historyForm';
-
-/**
- * One account-page change posted without JavaScript: the API call, then `toast` on `to` (303); a
- * failure renders the page again with its message in `section`, an ended session goes to login.
- */
-async function accountChange(c: Ctx, user: User, section: SectionForm, call: () => Promise<unknown>, toast: string, to: string) {
-  try {
-    await call();
-  } catch (error) {
-    if (sessionEnded(error)) return toLogin(c, '/profile');
-    const { key, status } = apiFailure(error);
-    return renderProfile(c, user, 'account', { [section]: { message: { kind: 'danger', key } } }, status);
-  }
-  return done(c, toast, to);
-}
-
-/** A switch posted without JavaScript: `value` is the new state, 'true' or 'false'. */
-function switchChange(c: Ctx, user: User, section: SectionForm, value: string | undefined, save: (on: boolean) => Promise<unknown>, to: string) {
-  if (value !== 'true' && value !== 'false') {
-    return renderProfile(c, user, 'account', { [section]: { message: { kind: 'danger', key: 'ERROR_OCCURRED' } } }, 400);
-  }
-  return accountChange(c, user, section, () => save(value === 'true'), 'PROFILE_UPDATED', to);
-}
-
-const changeNotifications = (c: Ctx, user: User, form: Form) =>
-  switchChange(c, user, 'notifications', form.active, (isActive) => callApi(c, '/auth/notificationActive', 'PUT', { isActive }), '/profile#notifications');
-
-/** Spec §3 hide_watched (PUT auth/profile): Continue watching hidden from, or shown on, the home page. */
-const changeHideWatched = (c: Ctx, user: User, form: Form) =>
-  switchChange(c, user, 'historyForm', form.hidden, (hidden) => callApi(c, '/auth/profile', 'PUT', { hide_watched: hidden }), '/profile#history');
-
-/** Erase history: DELETE /actions/watched for the profile this page shows, then the HISTORY_ERASED toast. */
-const eraseHistory = (c: Ctx, user: User) =>
-  accountChange(c, user, 'historyForm', () => callApi(c, `/actions/watched?profile=${user.profile.id}`, 'DELETE'), 'HISTORY_ERASED', '/profile#history');
-
-async function deleteAccount(c: Ctx, form: Form) {
-  const t = translate(c.get('lang'));
-  // The password comes from a confirmation step (dialog or page); a bare post goes to that page.
-  if (form.confirmed !== '1') return c.redirect('/profile/delete', 303);
-  const password = form.password ?? '';
-  if (!password) return renderForm(c, <DeleteAccountPage state={{ errors: { password: 'ALL_FIELDS_REQUIRED' } }} />, { title: t('DELETE_ACCOUNT') }, 400);
-  try {
-    await callApi(c, '/auth/user', 'DELETE', { password });
-  } catch (error) {
-    if (sessionEnded(error)) return toLogin(c, '/profile');
-    const { key, status } = apiFailure(error);
-    // Here the account password is the form's only field.
-    const state = key === 'WRONG_PASSWORD' ? { errors: { password: key } } : failureState(key, ['password']);
-    return renderForm(c, <DeleteAccountPage state={state} />, { title: t('DELETE_ACCOUNT') }, status);
-  }
-  // The API has ended every session of the account: forget the token cookie.
-  clearTokens(c);
-  c.set('user', guestUser(c.env.FORCE_LANG));
-  return done(c, 'ACCOUNT_DELETED', '/');
-}
-
 export const settingsPages = new Hono<AppEnv>()
-  .get('/profile', (c) => {
-    const user = loggedIn(c);
-    if (!user) return toLogin(c, '/profile');
-    const tab: ProfileTab = c.req.query('type') === 'profiles' ? 'profiles' : c.req.query('t') === 'subscriptions' ? 'subscriptions' : 'account';
-    return renderProfile(c, user, tab);
-  })
-  .post('/profile', async (c) => {
-    const user = loggedIn(c);
-    if (!user) return toLogin(c, '/profile');
-    const form = await readForm(c);
-    if (form.intent === 'lang') return changeLang(c, user, form);
-    if (form.intent === 'notifications') return changeNotifications(c, user, form);
-    if (form.intent === 'hide-watched') return changeHideWatched(c, user, form);
-    if (form.intent === 'erase-history') return eraseHistory(c, user);
-    throw new HTTPException(400, { message: 'BAD_REQUEST: unknown form' });
-  })
-  .get('/profile/delete', (c) => {
-    if (!loggedIn(c)) return toLogin(c, '/profile');
-    return renderForm(c, <DeleteAccountPage />, { title: translate(c.get('lang'))('DELETE_ACCOUNT') });
-  })
-  .post('/profile/delete', async (c) => {
-    if (!loggedIn(c)) return toLogin(c, '/profile');
-    return deleteAccount(c, await readForm(c));
-  })
+  .route('/', profileSettingsPages)
   .get('/settings/editLogin', (c) => {
     const user = loggedIn(c);
     if (!user) return toLogin(c, '/settings/editLogin');
