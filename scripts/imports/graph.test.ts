@@ -71,6 +71,15 @@ describe('the check itself, on synthetic graphs', () => {
     ]);
   });
 
+  it('fails on an island importing a page', () => {
+    const edges = buildGraph({
+      'client/pages/settings/Switch.tsx': 'export const Switch = 1;',
+      'client/islands/switch.tsx': "import { Switch } from '../pages/settings/Switch';\nexport default Switch;",
+      'client/components/Tile.tsx': "import FavButton from '../islands/switch';\nexport const Tile = FavButton;",
+    });
+    expect(layerViolations(edges)).toEqual(['client/islands/switch.tsx → client/pages/settings/Switch.tsx: ui may not import pages']);
+  });
+
   it('fails on a planted circle across folders, and names its modules', () => {
     const circle = { ...base, 'worker/rules/thing.ts': "import { page } from '../pages/home';\nexport const rule = page;" };
     expect(folderCircles(buildGraph(circle))).toEqual([['worker/api/things/routes.ts', 'worker/pages/home.tsx', 'worker/proxy/index.ts', 'worker/rules/thing.ts']]);
