@@ -35,6 +35,8 @@ const GUEST_PAGES = [
   '/register',
   '/forgot',
   '/forgot?by=phone',
+  '/changePassword',
+  '/callback',
   '/favs',
   '/notifications',
   '/page/help-center',
@@ -144,7 +146,7 @@ for (const lang of LANGS) {
     test.setTimeout(120_000);
     await page.setViewportSize(PHONE);
     const found: Found[] = [];
-    for (const path of ['/', `/content/${FILM}`, '/login']) {
+    for (const path of ['/', `/content/${FILM}`, `/player/${FILM}`, '/search?q=casa', '/login']) {
       await open(page, path, lang);
       found.push(...(await audit(page, `${path} (phone)`)));
     }
