@@ -129,8 +129,10 @@ for (const lang of LANGS) {
       await open(page, path, lang);
       found.push(...(await audit(page, path)));
     }
-    // The language menu and the register-or-login modal (My List for a guest), then the bell.
+    // Subscribe hovered, the language menu and the register-or-login modal (My List for a guest), then the bell.
     await open(page, '/', lang);
+    await page.locator('.top-bar__subscribe').hover();
+    found.push(...(await audit(page, '/ (Subscribe hovered)')));
     await page.locator('.lang-menu__button').click();
     found.push(...(await audit(page, '/ (language menu)')));
     await page.keyboard.press('Escape');
