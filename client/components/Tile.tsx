@@ -16,14 +16,27 @@ export function AgeBadge({ ageRestriction }: { ageRestriction: string }) {
   );
 }
 
-type TileContent = Pick<Content, 'id' | 'slug' | 'name_long' | 'vertical_image' | 'premium'>;
+type TileContent = Pick<Content, 'id' | 'slug' | 'name_long' | 'vertical_image' | 'premium'> & Partial<Pick<Content, 'type'>>;
+
+/**
+ * A poster's badges at its top end, stacked (the start corner holds the My List button): Premium,
+ * and the format label, drawn by the page (the artwork carries none): a series or a film.
+ */
+export function TileBadges({ content }: { content: Pick<TileContent, 'premium' | 'type'> }) {
+  const { t } = useI18n();
+  return (
+    <span className="tile__badges">
+      {content.premium && <span className="badge badge--premium">{t('PREMIUM')}</span>}
+      {content.type && <span className="badge badge--format">{t(content.type === 'playlist' ? 'FORMAT_SERIES' : 'FORMAT_FILM')}</span>}
+    </span>
+  );
+}
 
 /**
  * A poster card linking to the content page (only these fields are read: search results carry no
  * more), with the My List toggle (spec §4) when the page knows its viewer.
  */
 export function Tile({ content, eager = false }: { content: TileContent; eager?: boolean }) {
-  const { t } = useI18n();
   const lists = useViewerLists();
   return (
     <div className="tile-card">
@@ -32,7 +45,7 @@ export function Tile({ content, eager = false }: { content: TileContent; eager?:
           {content.vertical_image && (
             <img src={content.vertical_image} alt="" width="200" height="300" loading={eager ? 'eager' : 'lazy'} decoding="async" />
           )}
-          {content.premium && <span className="badge badge--premium">{t('PREMIUM')}</span>}
+          <TileBadges content={content} />
         </span>
         <span className="tile__title">{content.name_long}</span>
       </a>

@@ -23,14 +23,15 @@ export const hrefWithLang = (path: string, lang: string): string => {
 export default function LangMenu({ langs, path }: Props) {
   const { lang, t } = useI18n();
   const [changing, setChanging] = useState(false);
-  const current = langs.find((l) => l.id === lang);
+  const name = langs.find((l) => l.id === lang)?.name ?? lang;
   return (
     <details className="lang-menu" onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.removeAttribute('open')}>
-      <summary className="lang-menu__button" aria-label={t('LANGUAGE')}>
+      {/* WCAG 2.5.3 label in name: the accessible name begins with the visible language name. */}
+      <summary className="lang-menu__button" aria-label={t('LANGUAGE_MENU', { name })}>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
           <path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm6.9 6h-2.9a15.7 15.7 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8ZM12 4a13.8 13.8 0 0 1 1.9 4h-3.8A13.8 13.8 0 0 1 12 4ZM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16.5 16.5 0 0 0 0 4H4.3Zm.8 2H8a15.7 15.7 0 0 0 1.4 3.6A8 8 0 0 1 5.1 16ZM8 8H5.1a8 8 0 0 1 4.3-3.6A15.7 15.7 0 0 0 8 8Zm4 12a13.8 13.8 0 0 1-1.9-4h3.8A13.8 13.8 0 0 1 12 20Zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4Zm.3 5.6A15.7 15.7 0 0 0 16 16h2.9a8 8 0 0 1-4.3 3.6ZM16.3 14a16.5 16.5 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4h-3.4Z" />
         </svg>
-        <span>{current?.name ?? lang}</span>
+        <span>{name}</span>
       </summary>
       <ul className="lang-menu__list">
         {langs.map((l) => (

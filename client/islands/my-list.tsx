@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { Content } from '../../worker/api/pages/schemas';
+import { TileBadges } from '../components/Tile';
 import { saveToggle } from '../favs/server';
 import { defineIsland } from '../island';
 import { useI18n } from '../i18n';
 
-export type MyListItem = Pick<Content, 'id' | 'slug' | 'name_long' | 'vertical_image' | 'premium'>;
+export type MyListItem = Pick<Content, 'id' | 'slug' | 'name_long' | 'vertical_image' | 'premium' | 'type'>;
 
 /** The empty state: what My List is for, and the way to the catalogue. */
 export function EmptyList() {
@@ -46,7 +47,7 @@ export default function MyList({ items: initial }: { items: MyListItem[] }) {
             <a className="tile" href={`/content/${item.slug}`}>
               <span className="tile__image">
                 {item.vertical_image && <img src={item.vertical_image} alt="" width="200" height="300" loading={i < 6 ? 'eager' : 'lazy'} decoding="async" />}
-                {item.premium && <span className="badge badge--premium">{t('PREMIUM')}</span>}
+                <TileBadges content={item} />
               </span>
               <span className="tile__title">{item.name_long}</span>
             </a>

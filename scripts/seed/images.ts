@@ -6,25 +6,20 @@
  *   node scripts/seed/images.ts
  *
  * Palette and Moroccan-inspired motif (zellige stars, arches, lozenges, rosettes,
- * carpet chevrons) come from a hash of the slug; the English title is set large on
- * a dark gradient with the Arabic title underneath.
+ * carpet chevrons) come from a hash of the slug. Posters set the English title large on
+ * a dark gradient with the Arabic title underneath; tiles carry no text at all, since
+ * they are the backdrops of the home hero and the content page (where the page sets the
+ * title) and the thumbnails of episodes and Continue watching. No image carries a format
+ * label: the page draws it, translated (client/components/Tile.tsx).
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { episodes, titles } from './catalogue.ts';
-import type { Format, I18n } from './catalogue.ts';
+import type { I18n } from './catalogue.ts';
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', 'catalogue');
 const FONT = "system-ui, 'Noto Sans', 'Noto Sans Arabic', sans-serif";
-
-const FORMAT_LABEL: Readonly<Record<Format, string>> = {
-  films: 'FILM',
-  series: 'SERIES',
-  documentaries: 'DOCUMENTARY',
-  theatre: 'THEATRE',
-  kids: 'KIDS',
-};
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -207,19 +202,13 @@ function defs(a: Art, shadeVertical: boolean): string {
   );
 }
 
-function label(text: string, x: number, y: number, accent: string): string {
-  const size = 13;
-  const w = Math.ceil(textWidth(text, size) * 1.08 + 18);
-  return `<rect x="${x}" y="${y}" width="${w}" height="24" rx="4" fill="#000" fill-opacity=".55" stroke="${accent}"/><text x="${x + 9}" y="${y + 17}" font-size="${size}" font-weight="700" letter-spacing=".5" fill="#fff">${xml(text)}</text>`;
-}
-
 function englishLines(lines: readonly string[], x: number, firstBaseline: number, size: number, anchor: 'start' | 'middle'): string {
   const lineHeight = Math.round(size * 1.08);
   const spans = lines.map((l, i) => `<tspan x="${x}" y="${firstBaseline + i * lineHeight}">${xml(l)}</tspan>`).join('');
   return `<text text-anchor="${anchor}" font-size="${size}" font-weight="800" fill="#fff">${spans}</text>`;
 }
 
-function poster(slug: string, name: I18n, formatLabel: string): string {
+function poster(slug: string, name: I18n): string {
   const a = art(slug);
   const W = 400;
   const H = 600;
@@ -238,7 +227,6 @@ function poster(slug: string, name: I18n, formatLabel: string): string {
     `<rect width="${W}" height="${H}" fill="url(#p)" opacity=".22"/>` +
     `<g fill="${a.accent}" fill-opacity=".12" stroke="${a.accent}" stroke-width="3" stroke-opacity=".8">${a.motif.centre(200, 200, 110)}</g>` +
     `<rect y="${H * 0.38}" width="${W}" height="${H * 0.62}" fill="url(#s)"/>` +
-    label(formatLabel, 20, 20, a.accent) +
     englishLines(en.lines, W / 2, firstEnBaseline, en.size, 'middle') +
     `<rect x="170" y="${dividerY}" width="60" height="3" rx="1.5" fill="${a.accent}"/>` +
     `<text x="${W / 2}" y="${arBaseline}" direction="rtl" unicode-bidi="embed" text-anchor="middle" font-size="${arSize}" font-weight="700" fill="${a.accent}">${xml(name.ar)}</text>` +
@@ -246,29 +234,19 @@ function poster(slug: string, name: I18n, formatLabel: string): string {
   );
 }
 
-function tile(slug: string, name: I18n, formatLabel: string): string {
+/** A backdrop: the art of the title without any text (the page sets the title over it). */
+function tile(slug: string, name: I18n): string {
   const a = art(slug);
   const W = 640;
   const H = 360;
-  const x = 32;
-  const arSize = fitLine(name.ar, 26, 15, 420);
-  const arBaseline = H - 30;
-  const en = fitTitle(name.en, [48, 42, 37, 32, 28, 24], 440, 2);
-  const lineHeight = Math.round(en.size * 1.08);
-  const lastEnBaseline = arBaseline - arSize - 12;
-  const firstEnBaseline = lastEnBaseline - (en.lines.length - 1) * lineHeight;
-  // Arabic is left-aligned like the English title: in an RTL paragraph the anchor "end" is the left edge.
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" font-family="${FONT}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}">` +
     `<title>${xml(name.en)}</title>` +
     defs(a, false) +
     `<rect width="${W}" height="${H}" fill="url(#b)"/>` +
     `<rect width="${W}" height="${H}" fill="url(#p)" opacity=".22"/>` +
     `<g fill="${a.accent}" fill-opacity=".12" stroke="${a.accent}" stroke-width="3" stroke-opacity=".8">${a.motif.centre(490, 150, 105)}</g>` +
     `<rect width="${W}" height="${H}" fill="url(#s)"/>` +
-    label(formatLabel, 20, 20, a.accent) +
-    englishLines(en.lines, x, firstEnBaseline, en.size, 'start') +
-    `<text x="${x}" y="${arBaseline}" direction="rtl" unicode-bidi="embed" text-anchor="end" font-size="${arSize}" font-weight="700" fill="${a.accent}">${xml(name.ar)}</text>` +
     `</svg>\n`
   );
 }
@@ -281,13 +259,10 @@ function main(): void {
   mkdirSync(OUT_DIR, { recursive: true });
   const files = new Map<string, string>();
   for (const t of titles) {
-    const formatLabel = FORMAT_LABEL[t.format];
-    files.set(`${t.slug}-poster.svg`, poster(t.slug, t.name, formatLabel));
-    files.set(`${t.slug}-tile.svg`, tile(t.slug, t.name, formatLabel));
+    files.set(`${t.slug}-poster.svg`, poster(t.slug, t.name));
+    files.set(`${t.slug}-tile.svg`, tile(t.slug, t.name));
   }
-  for (const e of episodes) {
-    files.set(`${e.slug}-tile.svg`, tile(e.slug, e.name, `S${e.seasonNumber} E${e.episodeNumber} · ${e.parent.name.en.toUpperCase()}`));
-  }
+  for (const e of episodes) files.set(`${e.slug}-tile.svg`, tile(e.slug, e.name));
   // Remove artwork of titles that no longer exist.
   for (const existing of readdirSync(OUT_DIR)) {
     if (existing.endsWith('.svg') && !files.has(existing)) rmSync(join(OUT_DIR, existing));

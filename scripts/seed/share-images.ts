@@ -2,7 +2,8 @@
  * Link previews (Open Graph / Twitter cards) do not show SVG images, so every landscape tile of
  * public/catalogue of a title (<slug>-tile.svg; not episodes, whose pages are not shared) gets a
  * JPEG twin, <slug>-tile.jpg, rendered with headless Chromium. worker/pages/content/render.tsx
- * names the twin in og:image.
+ * names the twin in og:image. The tiles carry no text (they are the pages' backdrops), so the title
+ * (English, Arabic underneath) is set over the artwork here, as the tiles used to show it.
  *
  *   node scripts/seed/share-images.ts [--chromium /usr/bin/chromium]
  *
@@ -13,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../require-chromium.ts';
+import { titles } from './catalogue.ts';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', 'catalogue');
 /** The tiles are 640×360; 960×540 is sharp in previews (Facebook asks at least 600×315 for large cards). */
@@ -21,6 +23,14 @@ const HEIGHT = 540;
 const QUALITY = 72;
 /** Episode tiles: <series>-s1e2-tile.svg. */
 export const EPISODE_TILE = /-s\d+e\d+-tile\.svg$/;
+
+const escape = (text: string): string => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** The title over the artwork's dark side, like a poster. */
+const STYLE =
+  `html,body{margin:0;background:#0b0b0f}img{display:block;width:${WIDTH}px;height:${HEIGHT}px}` +
+  `.title{position:absolute;inset-inline-start:48px;inset-block-end:44px;max-width:620px;color:#fff;font-family:system-ui,'Noto Sans','Noto Sans Arabic',sans-serif}` +
+  `.en{margin:0;font-size:64px;font-weight:800;line-height:1.05}.ar{margin:10px 0 0;text-align:left;font-size:36px;font-weight:700;opacity:.85}`;
 
 const argAfter = (flag: string): string | undefined => {
   const i = process.argv.indexOf(flag);
@@ -35,7 +45,9 @@ try {
   for (const file of tiles) {
     const svg = readFileSync(join(DIR, file), 'utf8');
     const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-    await page.setContent(`<!doctype html><meta charset="utf-8"><style>html,body{margin:0;background:#0b0b0f}img{display:block;width:${WIDTH}px;height:${HEIGHT}px}</style><img src="${src}" alt="">`);
+    const title = titles.find((t) => `${t.slug}-tile.svg` === file);
+    const overlay = title ? `<div class="title"><p class="en">${escape(title.name.en)}</p><p class="ar" dir="rtl">${escape(title.name.ar)}</p></div>` : '';
+    await page.setContent(`<!doctype html><meta charset="utf-8"><style>${STYLE}</style><img src="${src}" alt="">${overlay}`);
     await page.locator('img').evaluate((img: HTMLImageElement) => img.decode());
     const out = join(DIR, file.replace(/\.svg$/, '.jpg'));
     await page.screenshot({ path: out, type: 'jpeg', quality: QUALITY });

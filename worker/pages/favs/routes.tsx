@@ -22,7 +22,7 @@ export const favsPages = new Hono<AppEnv>()
     if (user.isAnonymous) return renderPage(c, <FavsPage guest kept={user.favs.length} />, meta);
     // Newest first: `favs` is in the order added (spec §7: direction=desc, batches of 20).
     const contents = await loadContents(c, user.favs.map((f) => f.id), 'desc');
-    const items = contents.map(({ id, slug, name_long, vertical_image, premium }) => ({ id, slug, name_long, vertical_image, premium }));
+    const items = contents.map(({ id, slug, name_long, vertical_image, premium, type }) => ({ id, slug, name_long, vertical_image, premium, type }));
     return renderPage(c, <FavsPage guest={false} items={items} />, meta);
   })
   .post('/favs', async (c) => {
