@@ -4,8 +4,6 @@
  * page route (worker/pages/search) and the search island. Pure module.
  */
 
-import type { Content } from '../../worker/api/pages/schemas';
-
 /** Spec §9: pages of 40 titles; a page with fewer is the last one (end flag). */
 export const SEARCH_PAGE_SIZE = 40;
 /** Spec §4, §9: the search runs 500 ms after the last keystroke. */
@@ -76,5 +74,13 @@ export function searchApiPath(c: SearchCriteria, { page, lang, origin = 'search'
 }
 
 /** What a result tile needs (the island's props stay small). */
-export type SearchTile = Pick<Content, 'id' | 'slug' | 'name_long' | 'vertical_image' | 'premium' | 'type'>;
+export type SearchTile = {
+  id: number;
+  slug: string;
+  name_long: string;
+  vertical_image: string | null;
+  premium: boolean;
+  /** The content type (spec §3): a film is `video`, a series `playlist`. */
+  type: 'video' | 'playlist' | 'grid' | 'webview';
+};
 export const toSearchTile = ({ id, slug, name_long, vertical_image, premium, type }: SearchTile): SearchTile => ({ id, slug, name_long, vertical_image, premium, type });
