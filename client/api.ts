@@ -5,12 +5,24 @@
  */
 import { translateError, type Translate } from './i18n';
 import { showToast, TOAST_MS } from './toast';
-import { ApiError, createApi, type Api } from '../worker/rules/api-client';
+import { ApiError, createApi, DEVICE_ID_HEADER, type Api } from '../worker/rules/api-client';
+import { deviceId } from './device';
 
 export { ApiError, createApi, type Api, type ApiFetch } from '../worker/rules/api-client';
 
-/** Browser fetcher: same-origin /api, cookies included (the token cookie is HttpOnly). */
-export const browserApi = createApi((path, init) => fetch(`/api${path}`, { credentials: 'same-origin', ...init }));
+/**
+ * The browser's fetch of the same-origin /api: cookies included (the token cookie is HttpOnly)
+ * and, as spec §7 asks of every request, the device-id header.
+ */
+export function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const device = deviceId();
+  if (device) headers.set(DEVICE_ID_HEADER, device);
+  return fetch(`/api${path}`, { credentials: 'same-origin', ...init, headers });
+}
+
+/** The API client of islands. */
+export const browserApi = createApi(apiFetch);
 
 /** Spec §8 Global: these bodies mean the session is gone; the visitor logs in again. */
 const SESSION_LOST = ['NOT_AUTHORIZED:', 'E_INVALID_JWT_REFRESH_TOKEN'];

@@ -92,6 +92,11 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await panel.locator('.notification-card').first().click();
     await expect(page).toHaveURL(`${BASE_URL}/content/${ANNOUNCED[lang].slug}`);
     await expect(page.locator('.bell__badge')).toHaveAttribute('data-count', String(before));
+    // Spec §7: the opened title has left the bell's list.
+    await trigger(page).click();
+    await expect(panel.locator('.notification-card').first()).not.toContainText(ANNOUNCED[lang].name);
+    await expect(panel.locator('.notification-card:not(.notification-card--unread)')).toHaveCount(0);
+    await page.keyboard.press('Escape');
 
     // The list page, where it is now read.
     await page.goto(`/notifications?lang=${lang}`);

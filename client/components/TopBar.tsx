@@ -8,7 +8,7 @@ import { GuestListLinkIsland } from '../islands/guest-list-link';
 import { profileCard } from '../profiles/display';
 import { ProfileMenuIsland } from '../islands/profile-menu';
 import { NotificationBellIsland } from '../islands/notification-bell';
-import { PANEL_LIMIT, type NotificationsView } from '../notifications/types';
+import { bellItems, type NotificationsView } from '../notifications/types';
 import { KIDS_CATEGORY, menuHref, WHOS_WATCHING_PATH } from './links';
 
 export function Logo() {
@@ -103,10 +103,11 @@ export function TopBar({
     ...middle,
     { href: '/favs', label: t('MY_LIST'), ...(guest && { guestPrompt: true }) },
   ].map((l) => ({ ...l, current: l.href === path }));
+  const subscribe = !config.free_platform && !kid;
   return (
     <header className="top-bar" data-top-bar="">
       <div className="top-bar__start">
-        <MobileMenuIsland links={links} />
+        <MobileMenuIsland links={links} subscribe={subscribe} />
         <Logo />
         <nav className="top-bar__nav" aria-label={t('MAIN_MENU')}>
           <ul>
@@ -132,7 +133,7 @@ export function TopBar({
             </svg>
           </a>
         )}
-        {!config.free_platform && !kid && (
+        {subscribe && (
           <a className="button button--primary top-bar__subscribe" href="/subscription">
             {t('SUBSCRIBE')}
           </a>
@@ -140,7 +141,7 @@ export function TopBar({
         <LangMenuIsland langs={config.available_langs} path={pathWithoutLang(path)} />
         <div className="top-bar__slot" data-slot="notifications">
           {notifications && (
-            <NotificationBellIsland items={notifications.items.slice(0, PANEL_LIMIT)} total={notifications.items.length} unread={notifications.unread} guest={notifications.guest} />
+            <NotificationBellIsland items={bellItems(notifications)} total={notifications.items.length} unread={notifications.unread} guest={notifications.guest} />
           )}
         </div>
         <Account user={user} path={path} />

@@ -8,7 +8,7 @@ import { enablePush, pushEnabled, type PushOutcome } from '../push/subscribe';
 import { showToast, TOAST_MS, type ToastKind } from '../toast';
 
 type Props = {
-  /** The newest notifications (at most PANEL_LIMIT), computed on the server. */
+  /** The newest unread notifications (at most PANEL_LIMIT, client/notifications/types.ts bellItems), computed on the server. */
   items: Card[];
   /** How many notifications the visitor has in all (the /notifications page lists them). */
   total: number;
@@ -40,7 +40,7 @@ function BellIcon() {
  * so nothing is fetched at load. Without JavaScript (or before it hydrates on the first
  * interaction) it is a link to /notifications; live, it opens a panel — a dropdown, a bottom sheet
  * on phones — listing the cards. Opening a card goes through /notifications/{id}/open, which marks
- * it read and leads to the title; the count falls at once. Escape, the close button, a click
+ * it read and leads to the title; the card leaves the list and the count falls at once (spec §7). Escape, the close button, a click
  * outside or tabbing away close the panel; focus goes back to the bell. Members can also turn on
  * web push for this device from the panel (client/push/subscribe.ts).
  */
@@ -49,7 +49,7 @@ export default function NotificationBell({ items, total, unread, guest }: Props)
   const id = useId();
   const [live, setLive] = useState(false);
   const [open, setOpen] = useState(false);
-  /** Cards opened on this page: read now, before the next page load says so. */
+  /** Cards opened on this page: gone from the list now, before the next page load says so. */
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   const [push, setPush] = useState<'off' | 'busy' | 'on'>('off');
   const root = useRef<HTMLDivElement>(null);
@@ -58,7 +58,7 @@ export default function NotificationBell({ items, total, unread, guest }: Props)
 
   useEffect(() => setLive(true), []);
 
-  const cards = items.map((card) => (card.unread && opened.has(card.id) ? { ...card, unread: false } : card));
+  const cards = items.filter((card) => !opened.has(card.id));
   const count = Math.max(0, unread - items.filter((card) => card.unread && opened.has(card.id)).length);
   const label = count > 0 ? `${t('NOTIFICATIONS')}: ${t('NOTIFICATIONS_UNREAD', { count })}` : t('NOTIFICATIONS');
 

@@ -41,3 +41,10 @@ export const openHref = (id: number): string => `/notifications/${id}/open`;
 
 /** The badge text: '' for none, then 1…9, then '9+'. */
 export const badgeText = (unread: number): string => (unread <= 0 ? '' : unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread));
+
+/**
+ * The bell's list (spec §7 GET /actions/?types=click: the titles the profile opened are removed
+ * from the notification list): the unread notifications, newest first, at most PANEL_LIMIT. The
+ * /notifications page still lists them all, read ones without their mark.
+ */
+export const bellItems = (view: NotificationsView): NotificationCard[] => view.items.filter((item) => item.unread).slice(0, PANEL_LIMIT);

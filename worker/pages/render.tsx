@@ -59,7 +59,10 @@ async function documentContext(c: Context<AppEnv>, meta: PageMeta): Promise<Docu
  */
 export function pageRenderer(): MiddlewareHandler<AppEnv> {
   return async function pageRenderer(c, next) {
-    const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-store' };
+    const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-store',
+      // A page's language comes from the lang cookie or, for a new guest, the browser's Accept-Language.
+      Vary: 'Accept-Language, Cookie',
+    };
     if (c.env.STREAM_IDENTITY_ENCODING === 'true') headers['Content-Encoding'] = 'identity';
     const renderer = reactRenderer(
       async ({ children, meta }) => <Document meta={meta} doc={await documentContext(c, meta)}>{children}</Document>,

@@ -2,11 +2,11 @@ import type { Context } from 'hono';
 import { api } from '../api';
 import { Tokens } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
+import { DEVICE_ID_HEADER } from '../rules/api-client';
 import { clearTokens, currentTokens, writeTokens } from './token-cookie';
 import { cachedFetch, isCacheable } from './cache';
 
 /** Header carrying the visitor's device id to the API (spec §7: every request carries it). */
-export const DEVICE_ID_HEADER = 'X-Device-Id';
 const INTERNAL_ORIGIN = 'http://api.internal';
 
 /** Calls made without the session's Bearer and never retried after a refresh (spec §8 Global). */

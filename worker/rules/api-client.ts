@@ -3,6 +3,9 @@
  * (in-process, through the /api proxy: worker/proxy/server-api.ts) and islands in the browser.
  * Answers are parsed by the caller's `parse`, so zod schemas stay out of island bundles.
  */
+/** Spec §7: every request to the API carries the device id in this header. */
+export const DEVICE_ID_HEADER = 'X-Device-Id';
+
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
 /**

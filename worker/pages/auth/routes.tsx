@@ -31,7 +31,7 @@ const hasAny = (errors: FieldErrors): boolean => Object.values(errors).some(Bool
 // ——— /login ———
 
 const renderLogin = (c: Context<AppEnv>, state: FormState = {}, status: ContentfulStatusCode = 200) =>
-  renderForm(c, <LoginPage state={state} />, { title: t(c)('TITLE_LOGIN'), bar: 'simple' }, status, state);
+  renderForm(c, <LoginPage state={state} />, { title: t(c)('TITLE_LOGIN'), description: t(c)('DESCRIPTION_LOGIN'), bar: 'simple' }, status, state);
 
 /** Spec §8 Login: 429 → LOGIN_TOO_FREQUENT (delay from the answer), 403 → ACCOUNT_SUSPENDED, other → LOGIN_FAILED. */
 function loginFailure(failure: ApiError): FormState['notice'] {
@@ -48,7 +48,7 @@ async function registerProps(c: Context<AppEnv>): Promise<Omit<RegisterProps, 's
 }
 
 const renderRegister = async (c: Context<AppEnv>, state: FormState = {}, status: ContentfulStatusCode = 200) =>
-  renderForm(c, <RegisterPage {...await registerProps(c)} state={state} />, { title: t(c)('TITLE_REGISTER'), bar: 'simple' }, status, state);
+  renderForm(c, <RegisterPage {...await registerProps(c)} state={state} />, { title: t(c)('TITLE_REGISTER'), description: t(c)('DESCRIPTION_REGISTER'), bar: 'simple' }, status, state);
 
 /** Where an API validation failure `KEY: field` belongs on the register form. */
 const REGISTER_FIELDS: Record<string, string> = {
@@ -65,7 +65,7 @@ async function renderForgot(c: Context<AppEnv>, props: Partial<ForgotProps> = {}
   const strong = (await options(c)).STRONG_PASSWORD === true;
   const by = props.by ?? (c.req.query('by') === 'phone' ? 'phone' : 'email');
   const full: ForgotProps = { by, sent: c.req.query('sent') === '1', phoneStep: 'number', strong, ...props };
-  return renderForm(c, <ForgotPage {...full} />, { title: t(c)('TITLE_FORGOT') }, status, props.by === 'phone' ? full.phone : full.email);
+  return renderForm(c, <ForgotPage {...full} />, { title: t(c)('TITLE_FORGOT'), description: t(c)('DESCRIPTION_FORGOT') }, status, props.by === 'phone' ? full.phone : full.email);
 }
 
 /** The phone of the SMS reset form: the picker's country code and the national number. */

@@ -84,7 +84,10 @@ describe('the bell in the top bar', () => {
     expect(open.res.headers.get('location')).toBe(`/content/${title.slug}`);
     const after = await bell(jar);
     expect(after.unread).toBe(before.unread);
-    expect(after.items[0]).toMatchObject({ id: title.id, unread: false });
+    // Spec §7: an opened notification leaves the bell's list (the /notifications page keeps it, read).
+    expect(after.items.map((item) => item.id)).not.toContain(title.id);
+    expect(after.items.every((item) => item.unread)).toBe(true);
+    expect(after.total).toBe(announced.total);
 
     // Opening it again changes nothing; announcing it again makes it unread again.
     await call(`/notifications/${title.id}/open`, {}, jar);

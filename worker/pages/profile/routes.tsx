@@ -77,7 +77,8 @@ async function renderProfile(c: Ctx, user: User, tab: ProfileTab, extra: Pick<Pr
       {...extra}
     />
   );
-  return renderForm(c, page, { title: translate(c.get('lang'))('TITLE_SETTINGS_PROFILE') }, status);
+  const t = translate(c.get('lang'));
+  return renderForm(c, page, { title: t('TITLE_SETTINGS_PROFILE'), description: t('DESCRIPTION_SETTINGS_PROFILE') }, status);
 }
 
 // ---------- /profile forms ----------

@@ -64,8 +64,9 @@ export function failure(error: ApiError, fields: string[], values?: Form): FormS
   return failureState(key, fields, values);
 }
 
-export const render = (c: Ctx, element: ReactElement, title: string, status: ContentfulStatusCode = 200, state?: FormState) =>
-  renderForm(c, element, { title: t(c)(title) }, status, state);
+/** `title` and, when the page has one (spec §2 page descriptions), `description` are translation keys. */
+export const render = (c: Ctx, element: ReactElement, title: string, status: ContentfulStatusCode = 200, state?: FormState, description?: string) =>
+  renderForm(c, element, { title: t(c)(title), description: description && t(c)(description) }, status, state);
 
 /** The `:id` of the path, if it is a profile id. */
 export function idParam(c: Ctx): number | null {

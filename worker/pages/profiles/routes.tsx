@@ -158,7 +158,7 @@ async function remove(c: Ctx, user: User) {
 export const profilePages = new Hono<AppEnv>()
   .get(
     '/profiles',
-    page(async (c, user) => render(c, <ProfilesPage data={await loadProfilesData(c, user)} />, 'TITLE_PROFILES')),
+    page(async (c, user) => render(c, <ProfilesPage data={await loadProfilesData(c, user)} />, 'TITLE_PROFILES', 200, undefined, 'DESCRIPTION_PROFILES')),
   )
   .get('/profiles/new', page((c, user) => renderNew(c, user)))
   .post('/profiles/new', page(create))
