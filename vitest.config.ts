@@ -13,7 +13,9 @@ export default defineConfig(async () => {
           bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seedStatements(), DEV_OUTBOX: 'true',
             // Route tests read English unless they choose a language (the guest default is tested in
             // worker/edge/request-context with this setting cleared).
-            DEFAULT_LANGUAGE: 'en', JWT_SECRET: 'test-secret-for-workerd-tests-only' },
+            DEFAULT_LANGUAGE: 'en',
+            // Route tests change the catalogue between requests; the guests' page cache has its own test.
+            GUEST_PAGE_CACHE_SECONDS: '0', JWT_SECRET: 'test-secret-for-workerd-tests-only' },
         },
       }),
     ],

@@ -32,10 +32,11 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
-  use: { baseURL: BASE_URL, launchOptions, trace: 'off' },
+  // An English browser: guests' language follows Accept-Language (else Arabic, spec §3).
+  use: { baseURL: BASE_URL, launchOptions, trace: 'off', locale: 'en-US' },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /phone/ },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /phone/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions, locale: 'en-US' }, testIgnore: /phone/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions, locale: 'en-US' }, testMatch: /phone/ },
   ],
   webServer: [
     { command: server(PORT, `.wrangler/e2e-${PORT}`), url: `http://localhost:${PORT}/healthcheck`, timeout: 120_000, reuseExistingServer: false, cwd: '..' },

@@ -24,6 +24,8 @@ export type Variables = {
   profileChosen?: boolean;
   /** GET /configs of this request (worker/pages/loaders.ts). */
   config?: Promise<Config>;
+  /** A part of the streamed page failed to render (worker/pages/render.tsx): not for the guests' page cache. */
+  renderFailed?: boolean;
   /** API: the authenticated caller (worker/api/auth/middleware.ts). */
   auth?: { user: UserRow; sessionId: string };
 };

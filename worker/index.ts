@@ -13,6 +13,7 @@ import { media } from './media';
 import { apiForBrowsers } from './session/bff';
 import { sameOriginOnly } from './session/csrf';
 import { pageRenderer } from './pages/render';
+import { guestPageCache } from './pages/guest-cache';
 import { session } from './session/user';
 import { accessMode } from './session/access';
 import { profileGate } from './session/profile';
@@ -50,7 +51,7 @@ app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/catalogue/*', '/avatars/*', 
 /** A title's HLS files from R2, only through signed URLs (worker/media). */
 app.on(['GET', 'HEAD'], '/media/*', media);
 
-app.use(session(), accessMode(), profileGate(), pageRenderer());
+app.use(session(), accessMode(), profileGate(), guestPageCache(), pageRenderer());
 app.route('/', pageRoutes);
 app.notFound(renderNotFound);
 app.onError(renderServerError);

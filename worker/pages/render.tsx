@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { APP_BANNER_CLOSED_KEY, storeFor } from '../../client/islands/app-banner';
 import { CONSENT_COOKIE, referrerWhitelisted } from '../../client/islands/cookie-consent';
 import { Document, type DocumentContext, type PageMeta } from '../../client/components/Document';
+import type { Config } from '../api/configs/schemas';
 import { listVar, type AppEnv } from '../env';
 import { dictionaries } from '../i18n';
 import { clientAssets } from './assets';
@@ -22,6 +23,18 @@ declare module '@hono/react-renderer' {
 /** Crawlers and link-preview bots get the whole page at once, with no streamed boundaries. */
 const BOT = /bot|crawl|spider|slurp|facebookexternalhit|whatsapp|telegram|discord|embedly|preview|twitter|linkedin/i;
 export const isBot = (c: Context): boolean => BOT.test(c.req.header('user-agent') ?? '');
+
+/**
+ * The parts of the page's frame that depend on the browser rather than the visitor: the cookie
+ * banner (until consent, unless the referrer is whitelisted) and the app banner (its store, by the
+ * user agent, until closed). The guests' page cache keys on them (worker/pages/guest-cache).
+ */
+export function visitorChrome(c: Context<AppEnv>, config: Pick<Config, 'apps'>): { showConsent: boolean; appStore: string | null } {
+  return {
+    showConsent: !getCookie(c, CONSENT_COOKIE) && !referrerWhitelisted(c.req.header('referer'), listVar(c.env.CONSENT_REFERRER_WHITELIST)),
+    appStore: getCookie(c, APP_BANNER_CLOSED_KEY) ? null : storeFor(c.req.header('user-agent') ?? '', config.apps),
+  };
+}
 
 async function documentContext(c: Context<AppEnv>, meta: PageMeta): Promise<DocumentContext> {
   const lang = c.get('lang');
@@ -41,10 +54,9 @@ async function documentContext(c: Context<AppEnv>, meta: PageMeta): Promise<Docu
     assets: { entry: clientAssets.entry, islands: clientAssets.islands, nonce: c.get('nonce') },
     config,
     menu,
-    showConsent: !getCookie(c, CONSENT_COOKIE) && !referrerWhitelisted(c.req.header('referer'), listVar(c.env.CONSENT_REFERRER_WHITELIST)),
+    ...visitorChrome(c, config),
     user,
     flash: takeFlash(c),
-    appStore: getCookie(c, APP_BANNER_CLOSED_KEY) ? null : storeFor(c.req.header('user-agent') ?? '', config.apps),
     deviceId: c.get('deviceId'),
     notifications,
   };
@@ -73,6 +85,8 @@ export function pageRenderer(): MiddlewareHandler<AppEnv> {
           // React outlines large finished boundaries behind a script; bots get them inline.
           progressiveChunkSize: isBot(c) ? Number.MAX_SAFE_INTEGER : undefined,
           onError(error) {
+            // A page with a failed part is never kept for other guests (worker/pages/guest-cache).
+            c.set('renderFailed', true);
             console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), msg: 'render error', error: String(error) }));
           },
         },

@@ -1,0 +1,79 @@
+/**
+ * Lighthouse (mobile, the default simulated throttling) on the pages of issue 12's goal: home, a
+ * category, a content page, search and login, in English and Arabic. Debian's Chromium is started
+ * by playwright-core with a remote-debugging port, which Lighthouse drives.
+ *
+ *   import { benchLighthouse } from './lighthouse.ts'   (scripts/bench/index.ts)
+ */
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+/** Goals: Lighthouse mobile performance ≥ 98 and accessibility 100 on every page. */
+export const LIGHTHOUSE_GOALS = { performance: 98, accessibility: 100 } as const;
+
+/** The pages scored, each in English and Arabic. */
+export const LIGHTHOUSE_PAGES = ['/', '/category/films', '/content/night-train-to-oujda', '/search?q=night', '/login'] as const;
+const LANGS = ['en', 'ar'] as const;
+
+export type LighthouseRow = {
+  path: string;
+  lang: (typeof LANGS)[number];
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Lighthouse's runtime error (e.g. NO_FCP), when the page could not be scored. */
+  error?: string;
+};
+
+export type LighthouseResult = { rows: LighthouseRow[]; withinGoals: boolean };
+
+type Options = { origin: string; chromiumPath: string; debuggingPort: number; log: (message: string) => void };
+
+const score = (value: number | null | undefined): number => Math.round((value ?? 0) * 100);
+
+export async function benchLighthouse({ origin, chromiumPath, debuggingPort, log }: Options): Promise<LighthouseResult> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${debuggingPort}`],
+  });
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const path of LIGHTHOUSE_PAGES) {
+      for (const lang of LANGS) {
+        const url = `${origin}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+        log(`lighthouse ${url}`);
+        const run = await lighthouse(url, { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+        const lhr = run?.lhr;
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+        const audit = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
+        rows.push({
+          path,
+          lang,
+          performance: score(lhr.categories.performance?.score),
+          accessibility: score(lhr.categories.accessibility?.score),
+          fcpMs: audit('first-contentful-paint'),
+          lcpMs: audit('largest-contentful-paint'),
+          tbtMs: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+          ...(lhr.runtimeError && { error: lhr.runtimeError.code }),
+        });
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const withinGoals = rows.every((r) => !r.error && r.performance >= LIGHTHOUSE_GOALS.performance && r.accessibility >= LIGHTHOUSE_GOALS.accessibility);
+  return { rows, withinGoals };
+}
+
+/** The table printed by the bench: one line per page and language. */
+export function lighthouseLines(result: LighthouseResult): string[] {
+  const ms = (n: number): string => (Number.isFinite(n) ? `${Math.round(n)} ms` : '–');
+  return result.rows.map(
+    (r) =>
+      `${`${r.path} (${r.lang})`.padEnd(40)} perf ${String(r.performance).padStart(3)}  a11y ${String(r.accessibility).padStart(3)}  FCP ${ms(r.fcpMs).padStart(8)}  LCP ${ms(r.lcpMs).padStart(8)}  TBT ${ms(r.tbtMs).padStart(7)}  CLS ${Number.isFinite(r.cls) ? r.cls.toFixed(3) : '–'}${r.error ? `  ${r.error}` : ''}`,
+  );
+}
