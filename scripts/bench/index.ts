@@ -4,6 +4,7 @@
  *   npm run bench      (= node scripts/bench/index.ts, Node 22+)
  *   npm run bench -- --only=server,lighthouse      (some sections: server, js, play, search, lighthouse)
  *   BENCH_PORT=9790 npm run bench                  (the worker's port; the search worker uses +6, Chromium's debugging port +10)
+ *   GUEST_PAGE_CACHE_SECONDS=0 npm run bench       (without the guests' page cache, for a before/after)
  *
  * 1. builds the client (`npm run build`), prepares a fresh local D1 database in
  *    .wrangler/bench (migrations + seed) and starts `wrangler dev` on port 8790;
@@ -83,6 +84,8 @@ function wranglerTail(lines = 40): string {
 
 function startWrangler(): void {
   const args = ['wrangler', 'dev', '--port', String(PORT), '--persist-to', PERSIST, '--var', 'STREAM_IDENTITY_ENCODING:true', '--var', 'DEV_OUTBOX:true', '--define', 'process.env.NODE_ENV:"production"'];
+  // GUEST_PAGE_CACHE_SECONDS=0 npm run bench: the same measures without the guests' page cache.
+  if (process.env.GUEST_PAGE_CACHE_SECONDS) args.push('--var', `GUEST_PAGE_CACHE_SECONDS:${process.env.GUEST_PAGE_CACHE_SECONDS}`);
   log(`$ ${NPX} ${args.join(' ')}`);
   wrangler = spawn(NPX, args, {
     cwd: ROOT,
@@ -225,20 +228,26 @@ async function measure(url: string): Promise<Measurement> {
   };
 }
 
-/**
- * A static file as large as the home page's HTML (size of the previous run, else 37 KB),
- * written into the built assets before wrangler starts so the comparison is like for like.
- */
-function writeSample(): void {
-  let bytes = 37_000;
+const SAMPLE_FILE = 'dist/client/assets/bench-sample.html';
+
+/** The home page's size in the previous run, else 90 KB: the first guess for the sample file. */
+function lastHomeBytes(): number {
   try {
     const last = JSON.parse(readFileSync(join(ROOT, 'scripts/bench/last-run.json'), 'utf8')) as { serverTime?: { home?: { bytes?: number } } };
-    if (typeof last.serverTime?.home?.bytes === 'number') bytes = last.serverTime.home.bytes;
+    if (typeof last.serverTime?.home?.bytes === 'number') return last.serverTime.home.bytes;
   } catch {
     // first run: keep the default
   }
+  return 90_000;
+}
+
+/**
+ * A static file as large as the home page's HTML, written into the built assets before wrangler
+ * starts so the comparison is like for like.
+ */
+function writeSample(bytes: number): void {
   const line = '<li><a class="tile" href="/content/sample"><span class="tile__title">Sample</span></a></li>\n';
-  writeFileSync(join(ROOT, 'dist/client/assets/bench-sample.html'), line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes));
+  writeFileSync(join(ROOT, SAMPLE_FILE), line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes));
 }
 
 /** The static file (built chunk or catalogue image) whose size is closest to `target`. */
@@ -406,7 +415,7 @@ async function main(): Promise<void> {
   run(NPX, ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', PERSIST]);
   run(process.execPath, ['scripts/seed/index.ts', '--persist-to', PERSIST]);
 
-  writeSample();
+  writeSample(lastHomeBytes());
   startWrangler();
   await waitForHealth();
   log('wrangler dev is up');
@@ -414,6 +423,13 @@ async function main(): Promise<void> {
   const homeUrl = `${ORIGIN}/?lang=en`;
   const probe = await timedGet(homeUrl);
   if (probe.status !== 200) throw new Error(`GET ${homeUrl} answered ${probe.status}. Last wrangler output:\n${wranglerTail()}`);
+  if (runs('server') && Math.abs(statSync(join(ROOT, SAMPLE_FILE)).size - probe.bytes) > probe.bytes * 0.05) {
+    log(`the home page is ${probe.bytes} B: writing a sample file of that size and restarting wrangler`);
+    stopWrangler();
+    writeSample(probe.bytes);
+    startWrangler();
+    await waitForHealth();
+  }
 
   const server = runs('server') ? await serverSection(homeUrl, probe.bytes) : undefined;
   if (runs('js')) log('measuring JavaScript in Chromium');
