@@ -110,6 +110,21 @@ for (const lang of ['fr', 'ar'] as const) {
   });
 }
 
+test('a message that appears on blur never moves the checkbox the pointer is about to click (issue 12)', async ({ page }) => {
+  await page.goto('/register?lang=en');
+  await formReady(page);
+  await page.getByLabel(text('en', 'PASSWORD'), { exact: true }).fill(GOOD);
+  await page.getByLabel(text('en', 'PASSWORD_CONFIRMATION'), { exact: true }).fill(`${GOOD}x`);
+  const terms = page.locator('#field-terms');
+  const before = await terms.boundingBox();
+  if (!before) throw new Error('no terms checkbox');
+  // One click where the checkbox is: the confirmation's message appears (blur) and the click still ticks it.
+  await page.mouse.click(before.x + before.width / 2, before.y + before.height / 2);
+  await expect(message(page, 'password_confirmation')).toHaveText(text('en', 'PASSWORD_CONFIRMATION_FAILED'));
+  await expect(terms).toBeChecked();
+  expect((await terms.boundingBox())?.y).toBe(before.y);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -87,6 +87,25 @@ test('searches 500 ms after the last keystroke, once, with the text trimmed', as
   expect(await resultSlugs(page)).toEqual(['casa-blues']);
 });
 
+test('text pasted before the island is live is searched (issue 12)', async ({ page }) => {
+  await page.context().addCookies([{ name: 'cookieConsent', value: '1', url: BASE_URL }]);
+  // A slow network: the island's code arrives 1.5 s after the page, long after the paste.
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/search?lang=en');
+  await input(page).focus();
+  const answered = page.waitForResponse((r) => isSearchCall(r.request()) && r.url().includes('filter=casa+blu'));
+  await page.keyboard.insertText('casa blu');
+  expect(await page.locator('[data-island="search"][data-live]').count()).toBe(0);
+  await answered;
+  await expect(page.locator('[data-search-state="idle"]')).toBeAttached();
+  expect(await resultSlugs(page)).toEqual(['casa-blues']);
+  await expect(page).toHaveURL(/\/search\?q=casa\+blu$/);
+  await expect(input(page)).toHaveValue('casa blu');
+});
+
 test('filters by year and type, sorts Z to A and back', async ({ page }) => {
   await open(page);
   const byYear = page.waitForResponse((r) => isSearchCall(r.request()) && r.url().includes('year=2024'));
