@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
+import { devOnly } from './edge/dev-only';
 import { geoblock } from './edge/geoblock';
 import { healthcheck } from './edge/healthcheck';
 import { manifest } from './edge/manifest';
@@ -26,7 +27,7 @@ import { deliverNotifications } from './push/deliver';
  */
 const app = new Hono<AppEnv>();
 
-app.use(requestContext(), securityHeaders(), sameOriginOnly());
+app.use(devOnly(), requestContext(), securityHeaders(), sameOriginOnly());
 
 app.get('/healthcheck', healthcheck());
 app.get('/manifest.webmanifest', manifest());

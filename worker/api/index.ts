@@ -18,6 +18,13 @@ import { player } from './player/routes';
  * Paths here have no /api prefix, exactly as an external API_ORIGIN would serve them.
  */
 export const api = new Hono<AppEnv>({ strict: false })
+  // Answers are about a visitor (tokens, profiles, lists, signed stream URLs) or cheap to ask again:
+  // no browser or shared cache keeps them unless a route says otherwise (the proxy's KV cache is
+  // server-side and keys on the request).
+  .use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-store');
+  })
   .route('/configs', configs)
   .route('/pages', pages)
   .route('/pages', search)

@@ -66,6 +66,19 @@ export async function checkCode(env: Bindings, channel: CodeChannel, target: str
 export const useCode = (db: D1Database, id: number): Promise<D1Result> =>
   db.prepare('UPDATE verification_codes SET used_at = ? WHERE id = ? AND used_at IS NULL').bind(Date.now(), id).run();
 
+/**
+ * A new password for the user, in one batch with the end of every pending way to reset it: the
+ * emailed reset links and the SMS reset codes. Every password change goes through here (reset link,
+ * SMS code, changeWithoutToken, PUT auth/profile), so no older link outlives a change.
+ */
+export function setPasswordStatements(db: D1Database, user: { id: string; phone: string | null }, passwordHash: string, now = Date.now()): D1PreparedStatement[] {
+  return [
+    db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(passwordHash, user.id),
+    db.prepare('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL').bind(now, user.id),
+    db.prepare("UPDATE verification_codes SET used_at = ? WHERE channel = 'sms' AND target = ? AND purpose = 'reset' AND used_at IS NULL").bind(now, user.phone ?? ''),
+  ];
+}
+
 /** A new reset token for the user (earlier unused ones stop working). */
 export async function createResetToken(db: D1Database, userId: string): Promise<string> {
   const token = randomToken();

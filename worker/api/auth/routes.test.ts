@@ -183,10 +183,14 @@ async function resetLink(email: string): Promise<URL> {
 describe('password reset', () => {
   it('forgot → link (1 h, single use) → same password refused → new password; other sessions end', async () => {
     const { email, tokens } = await registeredUser();
-    const forgot = await callApi(`/auth/password/forgot?email=${encodeURIComponent(email)}`, { method: 'POST', headers: { 'X-Forwarded-Host': 'tafrij.example', 'X-Forwarded-Proto': 'https' } });
+    // The link's origin is the PUBLIC_ORIGIN setting, whatever host the request names.
+    const forgot = await callApi(`/auth/password/forgot?email=${encodeURIComponent(email)}`, {
+      method: 'POST',
+      headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+    });
     expect(forgot.status).toBe(200);
     const link = await resetLink(email);
-    expect(link.origin + link.pathname).toBe('https://tafrij.example/changePassword');
+    expect(link.origin + link.pathname).toBe(`${env.PUBLIC_ORIGIN}/changePassword`);
     expect(link.searchParams.get('email')).toBe(email);
     const reset_token = link.searchParams.get('reset_token') ?? '';
     const row = await env.DB.prepare('SELECT expires_at FROM password_resets WHERE user_id = (SELECT id FROM users WHERE email = ?)').bind(email).first<{ expires_at: number }>();
@@ -220,6 +224,49 @@ describe('password reset', () => {
   it('refuses an invalid email', async () => {
     const res = await callApi('/auth/password/forgot?email=nope', { method: 'POST' });
     expect(await messageOf(res)).toBe('VALID_EMAIL_REQUIRED: email');
+  });
+});
+
+describe('a password change ends pending reset links', () => {
+  const forgot = (email: string) => callApi(`/auth/password/forgot?email=${encodeURIComponent(email)}`, { method: 'POST' });
+  const resetWith = async (email: string, link: URL) =>
+    callApi('/auth/password/change', { method: 'POST', body: { email, password: 'Attacker999', reset_token: link.searchParams.get('reset_token') ?? '' } });
+
+  it('after changeWithoutToken', async () => {
+    const { email, tokens } = await registeredUser();
+    expect((await forgot(email)).status).toBe(200);
+    const link = await resetLink(email);
+    const changed = await callApi('/auth/password/changeWithoutToken', { method: 'POST', token: tokens.token, body: { email, current_password: GOOD_PASSWORD, password: 'Fresh1234' } });
+    expect(changed.status).toBe(200);
+    const late = await resetWith(email, link);
+    expect(late.status).toBe(400);
+    expect(await messageOf(late)).toBe('E_INVALID_RESET_TOKEN: invalid or expired reset token');
+    await login(email, 'Fresh1234');
+  });
+
+  it('after PUT auth/profile with a new password', async () => {
+    const { email, tokens } = await registeredUser();
+    expect((await forgot(email)).status).toBe(200);
+    const link = await resetLink(email);
+    const changed = await callApi('/auth/profile', { method: 'PUT', token: tokens.token, body: { password: 'Fresh1234', current_password: GOOD_PASSWORD } });
+    expect(changed.status).toBe(200);
+    expect((await resetWith(email, link)).status).toBe(400);
+    await login(email, 'Fresh1234');
+  });
+
+  it('and pending SMS reset codes', async () => {
+    const phone = `+2126${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const reg = await callApi('/auth/register', { method: 'POST', body: { phone, password: GOOD_PASSWORD } });
+    expect(reg.status).toBe(201);
+    const tokens = await login(phone);
+    expect((await callApi('/auth/code/send', { method: 'POST', body: { channel: 'sms', target: phone, purpose: 'reset' } })).status).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await readOutbox(env.DB, phone))[0]?.body ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    const changed = await callApi('/auth/profile', { method: 'PUT', token: tokens.token, body: { password: 'Fresh1234', current_password: GOOD_PASSWORD } });
+    expect(changed.status).toBe(200);
+    const late = await callApi('/auth/password/changeByPhone', { method: 'POST', body: { phone, code, password: 'Attacker999' } });
+    expect(late.status).toBe(400);
+    expect(await messageOf(late)).toBe('INVALID_CODE: code');
   });
 });
 

@@ -6,10 +6,11 @@ import type { AppEnv } from '../../env';
 import { limiter } from '../../limits';
 import { mailer, SendError, smsSender } from '../../messaging';
 import { resetPasswordEmail, verificationCodeEmail, verificationCodeSms } from '../../messaging/templates';
+import { baseUrl } from '../../messaging/types';
 import { readConfig } from '../configs/queries';
 import { apiError } from '../errors';
 import { validationHook } from '../validation';
-import { checkCode, createCode, createResetToken, resetTokenUser, useCode, type CodeChannel } from './codes';
+import { checkCode, createCode, createResetToken, resetTokenUser, setPasswordStatements, useCode, type CodeChannel } from './codes';
 import { authenticate, caller, requireAuth } from './middleware';
 import { hashPassword, verifyPassword } from './password';
 import {
@@ -59,12 +60,8 @@ function clientOf(c: Context<AppEnv>) {
   };
 }
 
-/** The public origin of the site, for links in emails. */
-function publicOrigin(c: Context<AppEnv>): string {
-  const host = c.req.header('x-forwarded-host');
-  const proto = c.req.header('x-forwarded-proto') ?? 'https';
-  return host ? `${proto}://${host}` : new URL(c.req.url).origin;
-}
+/** The public origin of the site, for links in emails: the PUBLIC_ORIGIN setting, never a request header. */
+const publicOrigin = (c: Context<AppEnv>): string => baseUrl(c.env.PUBLIC_ORIGIN, 'http://localhost:8787');
 
 async function strongPasswords(c: Context<AppEnv>): Promise<boolean> {
   return (await readConfig(c.env)).options.STRONG_PASSWORD === true;
@@ -204,10 +201,7 @@ export const auth = new Hono<AppEnv>()
     const user = reset ? await findUserById(c.env.DB, reset.userId) : null;
     if (!reset || !user || user.email !== email) apiError(400, 'E_INVALID_RESET_TOKEN', 'invalid or expired reset token');
     await refuseSamePassword(user, password);
-    await c.env.DB.batch([
-      c.env.DB.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(await hashPassword(password), user.id),
-      c.env.DB.prepare('UPDATE password_resets SET used_at = ? WHERE token_hash = ?').bind(Date.now(), reset.hash),
-    ]);
+    await c.env.DB.batch(setPasswordStatements(c.env.DB, user, await hashPassword(password)));
     await revokeSessions(c.env.DB, { userId: user.id }, 'password-reset');
     return c.json({ status: 200, message: 'PASSWORD_HAS_BEEN_CHANGED' });
   })
@@ -220,7 +214,7 @@ export const auth = new Hono<AppEnv>()
     if (!(await verifyPassword(user.password_hash, current_password))) apiError(400, 'WRONG_PASSWORD', 'current_password');
     await requireGoodPassword(c, password);
     await refuseSamePassword(user, password);
-    await c.env.DB.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(await hashPassword(password), user.id).run();
+    await c.env.DB.batch(setPasswordStatements(c.env.DB, user, await hashPassword(password)));
     await revokeSessions(c.env.DB, { userId: user.id, except: sessionId }, 'password-change');
     return c.json({ status: 200, message: 'PASSWORD_HAS_BEEN_CHANGED' });
   })
@@ -233,8 +227,10 @@ export const auth = new Hono<AppEnv>()
     const codeId = user ? await checkCode(c.env, 'sms', phone, 'reset', code) : null;
     if (!user || codeId === null) apiError(400, 'INVALID_CODE', 'code');
     await refuseSamePassword(user, password);
-    await c.env.DB.prepare('UPDATE users SET password_hash = ?, is_phone_verified = 1 WHERE id = ?').bind(await hashPassword(password), user.id).run();
-    await useCode(c.env.DB, codeId);
+    await c.env.DB.batch([
+      ...setPasswordStatements(c.env.DB, user, await hashPassword(password)),
+      c.env.DB.prepare('UPDATE users SET is_phone_verified = 1 WHERE id = ?').bind(user.id),
+    ]);
     await revokeSessions(c.env.DB, { userId: user.id }, 'password-reset');
     return c.json({ status: 200, message: 'PASSWORD_HAS_BEEN_CHANGED' });
   })
@@ -329,18 +325,17 @@ export const auth = new Hono<AppEnv>()
       if (!(await codeFor('sms', user.phone))) apiError(400, 'INVALID_CODE', 'code');
       set('is_phone_verified', 1);
     }
-    let passwordChanged = false;
+    let passwordHash: string | null = null;
     if (input.password !== undefined && input.password !== '') {
       await needCurrentPassword();
       await requireGoodPassword(c, input.password);
       await refuseSamePassword(user, input.password);
-      set('password_hash', await hashPassword(input.password));
-      passwordChanged = true;
+      passwordHash = await hashPassword(input.password);
     }
     if (input.hide_watched !== undefined) set('hide_watched', input.hide_watched ? 1 : 0);
     if (input.libraries !== undefined) set('libraries', JSON.stringify(input.libraries));
 
-    const statements: D1PreparedStatement[] = [];
+    const statements: D1PreparedStatement[] = passwordHash === null ? [] : setPasswordStatements(c.env.DB, user, passwordHash);
     if (sets.length > 0) statements.push(c.env.DB.prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = ?`).bind(...values, user.id));
     if (input.profile) {
       const p = input.profile;
@@ -353,7 +348,7 @@ export const auth = new Hono<AppEnv>()
     }
     if (statements.length > 0) await c.env.DB.batch(statements).catch(rethrowUnique);
     for (const id of usedCodes) await useCode(c.env.DB, id);
-    if (passwordChanged) await revokeSessions(c.env.DB, { userId: user.id, except: sessionId }, 'password-change');
+    if (passwordHash !== null) await revokeSessions(c.env.DB, { userId: user.id, except: sessionId }, 'password-change');
     const updated = await findUserById(c.env.DB, user.id);
     if (!updated) apiError(404, 'USER_NOT_FOUND');
     const viewer = await resolveViewer(c.env.DB, updated, sessionId, await readConfig(c.env));
