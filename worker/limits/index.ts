@@ -41,6 +41,14 @@ export const LIMIT_RULES = {
   'password-forgot': { max: 3, windowSeconds: HOUR, minIntervalSeconds: MINUTE },
   /** Verification SMS per phone number, rolling 24 h (callers show `remaining`). */
   'code-sms': { max: 3, windowSeconds: 24 * HOUR, minIntervalSeconds: MINUTE },
+  /**
+   * Verification SMS per sending address, per device and for the whole service, each an hour: one
+   * visitor cannot pump SMS to many numbers (SMS cost money), and the global cap bounds the bill.
+   * Per address is generous for the same carrier-grade NAT reason as logins.
+   */
+  'code-sms-ip': { max: 20, windowSeconds: HOUR },
+  'code-sms-device': { max: 5, windowSeconds: HOUR },
+  'code-sms-global': { max: 1000, windowSeconds: HOUR },
   /** Verification emails per email address, rolling 24 h. */
   'code-email': { max: 10, windowSeconds: 24 * HOUR, minIntervalSeconds: MINUTE },
   /** Wrong door-key attempts per IP. */
@@ -83,6 +91,17 @@ export class RateLimiter extends DurableObject<Env> {
     return evaluate(config, this.liveHits(config, now), now);
   }
 
+  /**
+   * Gives one hit back: an attempt counted before its check that turned out right (the right door
+   * key, a good login from a shared address). Any one hit of the window: the count is what matters.
+   */
+  async release(rule: LimitRule, now: number = Date.now()): Promise<void> {
+    const hits = this.liveHits(ruleConfig(rule), now);
+    hits.pop();
+    if (hits.length > 0) this.ctx.storage.kv.put(HITS, hits);
+    else this.ctx.storage.kv.delete(HITS);
+  }
+
   /** Forgets every hit (e.g. after a successful login). */
   async reset(): Promise<void> {
     await this.ctx.storage.deleteAll();
@@ -123,10 +142,24 @@ function evaluate(config: LimitRuleConfig, hits: number[], now: number): LimitSt
   return { allowed: false, remaining, retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
 
+/**
+ * Consumes one hit of every (rule, key) at once; when any refuses, the hits the others took are
+ * given back, so a refused attempt costs nothing. Answers each state, in order.
+ */
+export async function consumeAll(env: Env, checks: readonly (readonly [LimitRule, string])[]): Promise<{ allowed: boolean; states: LimitState[]; retryAfter: number }> {
+  const limits = limiter(env);
+  const states = await Promise.all(checks.map(([rule, key]) => limits.consume(rule, key)));
+  const refused = states.filter((state) => !state.allowed);
+  if (refused.length === 0) return { allowed: true, states, retryAfter: 0 };
+  await Promise.all(checks.map(([rule, key], i) => (states[i]?.allowed ? limits.release(rule, key) : null)));
+  return { allowed: false, states, retryAfter: Math.max(...refused.map((state) => state.retryAfter)) };
+}
+
 /** The typed facade callers import. Keys are trimmed; callers lower-case emails themselves. */
 export function limiter(env: Env): {
   consume(rule: LimitRule, key: string): Promise<LimitState>;
   peek(rule: LimitRule, key: string): Promise<LimitState>;
+  release(rule: LimitRule, key: string): Promise<void>;
   reset(rule: LimitRule, key: string): Promise<void>;
 } {
   const stub = (rule: LimitRule, key: string) =>
@@ -139,6 +172,9 @@ export function limiter(env: Env): {
     peek: async (rule, key) => {
       const { allowed, remaining, retryAfter } = await stub(rule, key).peek(rule);
       return { allowed, remaining, retryAfter };
+    },
+    release: async (rule, key) => {
+      await stub(rule, key).release(rule);
     },
     reset: async (rule, key) => {
       await stub(rule, key).reset();

@@ -48,19 +48,22 @@ export async function createCode(env: Bindings, channel: CodeChannel, target: st
 }
 
 /**
- * Checks a code without using it up: answers the code's id when right. A wrong code counts one
- * try; after CODE_MAX_ATTEMPTS the code is dead. Call `useCode` once the action succeeded.
+ * Checks a code without using it up: answers the code's id when right. Every check counts one try
+ * before the comparison, in one statement (the try is only taken while fewer than
+ * CODE_MAX_ATTEMPTS were), so parallel guesses are counted exactly: at most 5 are ever compared.
+ * Call `useCode` once the action succeeded.
  */
 export async function checkCode(env: Bindings, channel: CodeChannel, target: string, purpose: CodePurpose, code: string): Promise<number | null> {
   const row = await env.DB.prepare(
-    'SELECT id, code_hash, attempts FROM verification_codes WHERE channel = ? AND target = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT 1',
+    `UPDATE verification_codes SET attempts = attempts + 1
+      WHERE id = (SELECT id FROM verification_codes WHERE channel = ? AND target = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT 1)
+        AND attempts < ?
+      RETURNING id, code_hash`,
   )
-    .bind(channel, target, purpose, Date.now())
-    .first<{ id: number; code_hash: string; attempts: number }>();
-  if (!row || row.attempts >= CODE_MAX_ATTEMPTS) return null;
-  if (row.code_hash === (await hmac(env, `${channel}:${target}:${purpose}:${code.trim()}`))) return row.id;
-  await env.DB.prepare('UPDATE verification_codes SET attempts = attempts + 1 WHERE id = ?').bind(row.id).run();
-  return null;
+    .bind(channel, target, purpose, Date.now(), CODE_MAX_ATTEMPTS)
+    .first<{ id: number; code_hash: string }>();
+  if (!row) return null;
+  return row.code_hash === (await hmac(env, `${channel}:${target}:${purpose}:${code.trim()}`)) ? row.id : null;
 }
 
 export const useCode = (db: D1Database, id: number): Promise<D1Result> =>

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { checkPassword, isSmsVerifiable } from '../../rules/account';
 import { isLang, type Lang } from '../../rules/lang';
 import type { AppEnv } from '../../env';
-import { limiter } from '../../limits';
+import { consumeAll, limiter } from '../../limits';
 import { mailer, SendError, smsSender } from '../../messaging';
 import { resetPasswordEmail, verificationCodeEmail, verificationCodeSms } from '../../messaging/templates';
 import { baseUrl } from '../../messaging/types';
@@ -100,20 +100,24 @@ export const auth = new Hono<AppEnv>()
     const client = clientOf(c);
     const limits = limiter(c.env);
     const ipKey = client.ip || 'unknown-ip';
-    const [byAccount, byIp] = await Promise.all([limits.peek('login-account', login), limits.peek('login-ip', ipKey)]);
-    const blocked = [byAccount, byIp].filter((s) => !s.allowed);
-    if (blocked.length > 0) {
-      const delay = Math.max(...blocked.map((s) => s.retryAfter));
+    const user = await findUserByLogin(c.env.DB, login);
+    // One counter per account, whether it is named by its email or its phone.
+    const accountKey = user ? `user:${user.id}` : `login:${login}`;
+    // Every attempt is counted before the password is checked, so a parallel burst is counted
+    // exactly (the 6th attempt is refused, even with the right password); a good login gives its
+    // tries back.
+    const attempt = await consumeAll(c.env, [
+      ['login-account', accountKey],
+      ['login-ip', ipKey],
+    ]);
+    if (!attempt.allowed) {
+      const delay = attempt.retryAfter;
       return tooMany(c, 'LOGIN_TOO_FREQUENT', delay, `Login failed too frequently. Please wait ${delay} seconds to retry.`);
     }
-    const user = await findUserByLogin(c.env.DB, login);
     const ok = await verifyPassword(user?.password_hash ?? DECOY_HASH, password);
-    if (!user || !ok) {
-      await Promise.all([limits.consume('login-account', login), limits.consume('login-ip', ipKey)]);
-      apiError(400, 'E_INVALID_CREDENTIALS', 'Login failed');
-    }
+    if (!user || !ok) apiError(400, 'E_INVALID_CREDENTIALS', 'Login failed');
+    await Promise.all([limits.reset('login-account', accountKey), limits.release('login-ip', ipKey)]);
     if (!user.is_active) apiError(403, 'USER_SUSPENDED', 'account suspended');
-    await limits.reset('login-account', login);
     return c.json(await startSession(c.env, user.id, client));
   })
 
@@ -238,7 +242,8 @@ export const auth = new Hono<AppEnv>()
   /**
    * POST /auth/code/send: a verification code by email or SMS (spec §8 'code sent by email or SMS').
    * SMS only to Moroccan numbers; another number is verified through the user's verified email.
-   * Limits: SMS 3 a day per number (answer `remaining`), one send a minute per target.
+   * Limits: SMS 3 a day per number (answer `remaining`), one send a minute per target; SMS also per
+   * sending address, device and hour for the service (worker/limits LIMIT_RULES).
    */
   .post('/code/send', zValidator('json', SendCodeInput, validationHook), async (c) => {
     const input = c.req.valid('json');
@@ -253,10 +258,23 @@ export const auth = new Hono<AppEnv>()
       via = 'email';
       to = user.email;
     }
-    const limit = await limiter(c.env).consume(via === 'sms' ? 'code-sms' : 'code-email', to);
-    if (!limit.allowed) {
-      if (via === 'sms' && limit.remaining === 0) return tooMany(c, 'SMS_DAILY_LIMIT', limit.retryAfter, 'daily SMS limit reached');
-      return tooMany(c, 'CODE_TOO_FREQUENT', limit.retryAfter, `sent too frequently, wait ${limit.retryAfter} seconds`);
+    // SMS: per number, and per sending address, device and hour for the whole service (SMS pumping).
+    const client = clientOf(c);
+    const sending = await consumeAll(
+      c.env,
+      via === 'sms'
+        ? [
+            ['code-sms', to],
+            ['code-sms-ip', client.ip || 'unknown-ip'],
+            ['code-sms-device', client.deviceId || 'unknown-device'],
+            ['code-sms-global', 'all'],
+          ]
+        : [['code-email', to]],
+    );
+    const [limit] = sending.states;
+    if (!sending.allowed || !limit) {
+      if (via === 'sms' && limit && !limit.allowed && limit.remaining === 0) return tooMany(c, 'SMS_DAILY_LIMIT', limit.retryAfter, 'daily SMS limit reached');
+      return tooMany(c, 'CODE_TOO_FREQUENT', sending.retryAfter, `sent too frequently, wait ${sending.retryAfter} seconds`);
     }
     const code = await createCode(c.env, input.channel, input.target, input.purpose satisfies CodePurpose);
     await deliverCode(c, via, to, code);

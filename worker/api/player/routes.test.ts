@@ -11,6 +11,7 @@ import type { Config } from '../configs/schemas';
 import { DevicesReached, HeartbeatAnswer, StreamAnswer, WatchedAnswer } from './schemas';
 
 import { makeTitle } from '../../test/catalogue';
+import { GUEST_STREAMS_PER_ADDRESS } from '../../limits/streams';
 
 type Account = Awaited<ReturnType<typeof registeredUser>>;
 
@@ -21,10 +22,13 @@ const subscribe = (account: Account, end = '2999-12-31') =>
 /** A device id per guest, as the edge sends it. */
 const device = () => crypto.randomUUID();
 
-type Caller = { token?: string; country?: string; deviceId?: string };
+/** A network address per guest, as the edge sends it (guests' streams are bounded per address too). */
+const address = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
+type Caller = { token?: string; country?: string; deviceId?: string; ip?: string };
 
 function streamUrl(slug: string, who: Caller = {}, query = ''): Promise<Response> {
-  const headers: Record<string, string> = { 'X-Device-Id': who.deviceId ?? device() };
+  const headers: Record<string, string> = { 'X-Device-Id': who.deviceId ?? device(), 'X-Client-IP': who.ip ?? address() };
   if (who.country !== undefined) headers['X-Client-Country'] = who.country;
   return callApi(`/pages/content/${slug}/stream_url${query}`, { token: who.token, headers });
 }
@@ -44,7 +48,7 @@ async function contentPage(slug: string, who: Caller = {}) {
 }
 
 const stop = (streamId: string | null, who: Caller) =>
-  callApi(`/streams/${streamId}/stop`, { method: 'POST', token: who.token, headers: { 'X-Device-Id': who.deviceId ?? '' } });
+  callApi(`/streams/${streamId}/stop`, { method: 'POST', token: who.token, headers: { 'X-Device-Id': who.deviceId ?? '', 'X-Client-IP': who.ip ?? '' } });
 
 const PREMIUM_MESSAGE = 'PREMIUM_REQUIRED: You have to be premium subscriber to access this content';
 
@@ -209,6 +213,23 @@ describe('stream limits (MAX_STREAMS = 2)', () => {
     await streamOk(title.slug, { deviceId: a });
     expect((await streamUrl(title.slug, { deviceId: a })).status).toBe(200);
     await streamOk(title.slug, { deviceId: b });
+  });
+
+  it(`bounds a guest's streams by address too: ${GUEST_STREAMS_PER_ADDRESS} at once, whatever the device ids (parallel)`, async () => {
+    const title = await makeTitle();
+    const ip = address();
+    const guests = Array.from({ length: 10 }, () => ({ deviceId: device(), ip }));
+    const answers = await Promise.all(guests.map((guest) => streamUrl(title.slug, guest)));
+    const allowed = answers.filter((res) => res.status === 200);
+    expect(allowed).toHaveLength(GUEST_STREAMS_PER_ADDRESS);
+    const refused = answers.filter((res) => res.status !== 200);
+    expect(refused.map((res) => res.status)).toEqual(Array(10 - GUEST_STREAMS_PER_ADDRESS).fill(409));
+    // Another address is not affected; a stopped stream frees its place.
+    await streamOk(title.slug, { deviceId: device() });
+    const index = answers.findIndex((res) => res.status === 200);
+    const started = StreamAnswer.parse(await answers[index]?.json());
+    expect((await stop(started.streamId, guests[index] ?? {})).status).toBe(200);
+    await streamOk(title.slug, { deviceId: device(), ip });
   });
 });
 

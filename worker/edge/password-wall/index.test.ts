@@ -158,6 +158,22 @@ describe('POST /__door', () => {
     expect((await post({ password: PASSWORD, returnTo: '/' })).status).toBe(303);
   });
 
+  it('counts keys before checking them: 30 wrong keys at once from one address, exactly 10 checked', async () => {
+    const ip = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post({ password: `wrong-${i}`, returnTo: '/' }, '/__door', ip)));
+    const codes = answers.map((res) => res.status);
+    expect(codes.filter((status) => status === 401)).toHaveLength(10);
+    expect(codes.filter((status) => status === 429)).toHaveLength(20);
+    expect((await post({ password: PASSWORD, returnTo: '/' }, '/__door', ip)).status).toBe(429);
+  });
+
+  it('gives the right key its try back: an address that unlocked keeps its 10 wrong keys', async () => {
+    const ip = crypto.randomUUID();
+    for (let i = 0; i < 3; i++) expect((await post({ password: PASSWORD, returnTo: '/' }, '/__door', ip)).status).toBe(303);
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post({ password: `wrong-${i}`, returnTo: '/' }, '/__door', ip)));
+    expect(answers.map((res) => res.status)).toEqual(Array(10).fill(401));
+  });
+
   it('treats an empty password as wrong', async () => {
     const html = await expectWall(await post({ password: '', returnTo: '/' }));
     expect(html).toContain('toast--danger');

@@ -113,18 +113,19 @@ export function passwordWall(options: PasswordWallOptions = {}): MiddlewareHandl
     const form = await c.req.parseBody();
     const password = typeof form.password === 'string' ? form.password : '';
     const returnTo = safeReturnPath(form.returnTo, doorPath);
-    // Wrong keys are counted per IP in the rate-limit Durable Object (10 per 15 minutes).
+    // Keys are counted per IP in the rate-limit Durable Object (10 wrong per 15 minutes), before the
+    // check, so parallel guesses are counted exactly; the right key gives its try back.
     const ip = c.req.header('cf-connecting-ip') || 'unknown-ip';
-    const allowance = await limiter(c.env).peek('door', ip);
+    const allowance = await limiter(c.env).consume('door', ip);
     if (!allowance.allowed) return renderWall(c, { returnTo, error: true, waitSeconds: allowance.retryAfter }, 429);
     const hash = await sha256Hex(password);
     if (password && timingSafeEqualText(hash, expected)) {
+      await limiter(c.env).release('door', ip);
       setCookie(c, cookieName, hash, { path: '/', maxAge: YEAR, httpOnly: true, secure: true, sameSite: 'Lax' });
       c.header('Cache-Control', 'no-store');
       return c.redirect(returnTo, 303);
     }
     console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'wrong door key' }));
-    await limiter(c.env).consume('door', ip);
     return renderWall(c, { returnTo, error: true });
   };
 

@@ -1,0 +1,135 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { LIMIT_RULES } from '../../limits';
+import { call, newIp, post } from '../../pages/auth/testing';
+import { callApi, GOOD_PASSWORD, messageOf, register } from '../../test/accounts';
+import { CODE_MAX_ATTEMPTS } from './codes';
+
+/**
+ * Issue 12: the limits hold under parallel attack. Each test fires N requests at once and checks
+ * that exactly the promised number was checked; the rest were refused before any check.
+ */
+
+const ACCOUNT_MAX = LIMIT_RULES['login-account'].max;
+const IP_MAX = LIMIT_RULES['login-ip'].max;
+
+const moroccanPhone = () => `+2126${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+const apiLogin = (login: string, password: string, ip = newIp()) =>
+  callApi('/auth/login', { method: 'POST', body: { login, password }, headers: { 'X-Client-IP': ip } });
+
+const statuses = (responses: Response[]) => responses.map((res) => res.status).sort();
+const count = (list: number[], status: number) => list.filter((s) => s === status).length;
+
+describe('failed logins, counted before the password is checked', () => {
+  it(`30 wrong passwords at once, each from its own address: exactly ${ACCOUNT_MAX} checked`, async () => {
+    const { email } = await register();
+    const answers = statuses(await Promise.all(Array.from({ length: 30 }, () => apiLogin(email, 'Wrong1234'))));
+    expect(count(answers, 400)).toBe(ACCOUNT_MAX);
+    expect(count(answers, 429)).toBe(30 - ACCOUNT_MAX);
+  });
+
+  it('after them, a burst of 29 wrong and the right password: none checked, the right one refused too', async () => {
+    const { email } = await register();
+    await Promise.all(Array.from({ length: ACCOUNT_MAX }, () => apiLogin(email, 'Wrong1234')));
+    const burst = await Promise.all([...Array.from({ length: 29 }, () => apiLogin(email, 'Wrong1234')), apiLogin(email, GOOD_PASSWORD)]);
+    expect(statuses(burst)).toEqual(Array(30).fill(429));
+    expect(await messageOf(burst[29] as Response)).toMatch(/^LOGIN_TOO_FREQUENT/);
+  });
+
+  it("an account's email and phone share one counter", async () => {
+    const { id, email } = await register();
+    const phone = moroccanPhone();
+    await env.DB.prepare('UPDATE users SET phone = ? WHERE id = ?').bind(phone, id).run();
+    const byEmail = await Promise.all(Array.from({ length: 3 }, () => apiLogin(email, 'Wrong1234')));
+    const byPhone = await Promise.all(Array.from({ length: ACCOUNT_MAX - 3 }, () => apiLogin(phone, 'Wrong1234')));
+    expect(statuses([...byEmail, ...byPhone])).toEqual(Array(ACCOUNT_MAX).fill(400));
+    expect((await apiLogin(email, GOOD_PASSWORD)).status).toBe(429);
+    expect((await apiLogin(phone, GOOD_PASSWORD)).status).toBe(429);
+  });
+
+  it(`one address trying many accounts at once: exactly ${IP_MAX} checked`, async () => {
+    const ip = newIp();
+    const answers = statuses(await Promise.all(Array.from({ length: IP_MAX + 15 }, (_, i) => apiLogin(`nobody-${i}-${crypto.randomUUID()}@example.com`, 'Wrong1234', ip))));
+    expect(count(answers, 400)).toBe(IP_MAX);
+    expect(count(answers, 429)).toBe(15);
+  });
+
+  it('a good login does not eat into its address budget', async () => {
+    const ip = newIp();
+    const { email } = await register();
+    for (let i = 0; i < 3; i++) expect((await apiLogin(email, GOOD_PASSWORD, ip)).status).toBe(200);
+    const answers = statuses(await Promise.all(Array.from({ length: IP_MAX }, (_, i) => apiLogin(`nobody-${i}-${crypto.randomUUID()}@example.com`, 'Wrong1234', ip))));
+    expect(count(answers, 400)).toBe(IP_MAX);
+  });
+
+  it(`the /login form: 30 wrong passwords at once, exactly ${ACCOUNT_MAX} checked`, async () => {
+    const { email } = await register();
+    const pages = await Promise.all(Array.from({ length: 30 }, () => post('/login', { login: email, password: 'Wrong1234' }, undefined, newIp())));
+    const answers = pages.map(({ res }) => res.status).sort();
+    expect(count(answers, 429)).toBe(30 - ACCOUNT_MAX);
+    expect(answers.filter((s) => s !== 429)).toHaveLength(ACCOUNT_MAX);
+    // The right password through the form is refused as well now.
+    const right = await post('/login', { login: email, password: GOOD_PASSWORD }, undefined, newIp());
+    expect(right.res.status).toBe(429);
+  });
+});
+
+describe('verification codes, one try counted per check in one statement', () => {
+  const attemptsOf = async (phone: string) =>
+    (await env.DB.prepare("SELECT attempts FROM verification_codes WHERE target = ? AND purpose = 'reset' ORDER BY id DESC LIMIT 1").bind(phone).first<{ attempts: number }>())?.attempts;
+
+  it(`100 wrong guesses at once: ${CODE_MAX_ATTEMPTS} tries used, then the right code is refused`, async () => {
+    const phone = moroccanPhone();
+    expect((await callApi('/auth/register', { method: 'POST', body: { phone, password: GOOD_PASSWORD } })).status).toBe(201);
+    expect((await callApi('/auth/code/send', { method: 'POST', body: { channel: 'sms', target: phone, purpose: 'reset' }, headers: { 'X-Client-IP': newIp() } })).status).toBe(200);
+    const sms = await env.DB.prepare('SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1').bind(phone).first<{ body: string }>();
+    const code = /\b(\d{6})\b/.exec(sms?.body ?? '')?.[1] ?? '';
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    const guesses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => callApi('/auth/password/changeByPhone', { method: 'POST', body: { phone, code: wrong(i), password: 'Attacker999' } })),
+    );
+    expect(statuses(guesses)).toEqual(Array(100).fill(400));
+    expect(await attemptsOf(phone)).toBe(CODE_MAX_ATTEMPTS);
+    const right = await callApi('/auth/password/changeByPhone', { method: 'POST', body: { phone, code, password: 'Attacker999' } });
+    expect(right.status).toBe(400);
+    expect(await messageOf(right)).toBe('INVALID_CODE: code');
+    expect((await apiLogin(phone, 'Attacker999')).status).toBe(400);
+  });
+});
+
+describe('SMS sending', () => {
+  const sentTo = async (numbers: string[]) =>
+    (await env.DB.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE recipient IN (${numbers.map(() => '?').join(',')})`).bind(...numbers).first<{ n: number }>())?.n;
+  const send = (phone: string, headers: Record<string, string>) =>
+    callApi('/auth/code/send', { method: 'POST', body: { channel: 'sms', target: phone, purpose: 'register' }, headers });
+
+  it(`20 numbers at once from one device: ${LIMIT_RULES['code-sms-device'].max} sent`, async () => {
+    const numbers = Array.from({ length: 20 }, moroccanPhone);
+    const headers = { 'X-Client-IP': newIp(), 'X-Device-Id': crypto.randomUUID() };
+    const answers = await Promise.all(numbers.map((phone) => send(phone, headers)));
+    expect(count(statuses(answers), 200)).toBe(LIMIT_RULES['code-sms-device'].max);
+    expect(count(statuses(answers), 429)).toBe(20 - LIMIT_RULES['code-sms-device'].max);
+    expect(await sentTo(numbers)).toBe(LIMIT_RULES['code-sms-device'].max);
+    const refused = answers.find((res) => res.status === 429);
+    expect(await messageOf(refused as Response)).toMatch(/^CODE_TOO_FREQUENT: sent too frequently, wait \d+ seconds$/);
+  });
+
+  it(`30 numbers at once from one address, a new device id each: ${LIMIT_RULES['code-sms-ip'].max} sent`, async () => {
+    const numbers = Array.from({ length: 30 }, moroccanPhone);
+    const ip = newIp();
+    const answers = await Promise.all(numbers.map((phone) => send(phone, { 'X-Client-IP': ip, 'X-Device-Id': crypto.randomUUID() })));
+    expect(count(statuses(answers), 200)).toBe(LIMIT_RULES['code-sms-ip'].max);
+    expect(await sentTo(numbers)).toBe(LIMIT_RULES['code-sms-ip'].max);
+  });
+});
+
+describe('the /login page', () => {
+  it('still logs in a user who made fewer than the allowed mistakes', async () => {
+    const { email } = await register();
+    await Promise.all(Array.from({ length: ACCOUNT_MAX - 1 }, () => apiLogin(email, 'Wrong1234')));
+    const { res } = await post('/login', { login: email, password: GOOD_PASSWORD }, new Map(), newIp());
+    expect(res.status).toBe(303);
+    expect((await call('/', {}, undefined)).res.status).toBe(200);
+  });
+});
