@@ -85,6 +85,16 @@ describe('pages', () => {
     expect((await page('/error?code=403&reason=USER_SUSPENDED')).html).toContain('Account suspended, please contact support');
     expect((await page('/error?code=418')).html).toContain('Oops! An error occurred.');
   });
+
+  it('answers /error?code= with its own status (unknown codes: 500)', async () => {
+    const cases: [string, number][] = [['404', 404], ['403', 403], ['429', 429], ['500', 500], ['418', 500], ['200', 500], ['abc', 500], ['', 500], ['404.5', 404], ['99999999999999999999', 500]];
+    for (const [code, status] of cases) {
+      const { res, html } = await page(`/error?code=${code}`);
+      expect(res.status, code).toBe(status);
+      expect(html, code).toContain(`error-page__code" aria-hidden="true">${status}<`);
+    }
+    expect((await page('/error')).res.status).toBe(500);
+  });
 });
 
 describe('an exception never answers [object Object]', () => {

@@ -148,7 +148,8 @@ export const pageRoutes = new Hono<AppEnv>()
     const status = Number.parseInt(c.req.query('code') ?? '500', 10) || 500;
     const view = errorView(status, c.req.query('reason') ?? '');
     const title = view.headingKey ? t(view.headingKey) : view.status === 404 || view.status === 500 ? t(`ERROR_${view.status}`) : t('ERROR');
-    return renderPage(c, <ErrorPage view={view} />, { title });
+    // The page answers with its own status, so crawlers and monitors see an error (unknown codes: 500).
+    return renderPage(c, <ErrorPage view={view} />, { title }, view.status);
   })
   .route('/', authPages)
   .route('/', profilePage)
