@@ -6,13 +6,14 @@ import app from './index';
 import { api } from './api';
 import { pageRoutes } from './pages/routes';
 import { sha256Hex } from './edge/password-wall';
+import { signMediaPath } from './media/sign';
 import { callApi, registeredUser } from './test/accounts';
 
 /**
  * Property-based fuzz test (issue 12, "Bad input must never give a 5xx"): malformed methods,
  * paths, queries, bodies, headers and cookies sent through the whole worker to every API route
- * (read from the Hono app's own route table) and every form (the pages' POST routes and the
- * door). Two properties: never a 5xx, and a rejected request (4xx) writes nothing to D1.
+ * (read from the Hono app's own route table), every form (the pages' POST routes and the door)
+ * and signed media files. Two properties: never a 5xx, and a rejected request (4xx) writes nothing to D1.
  * The seed is fixed so a failure replays the same way (fast-check prints the counterexample).
  */
 const SEED = 20261124;
@@ -23,7 +24,7 @@ const DOOR_KEY = 'fuzz door key';
 /** Columns whose change is the very record of a rejection (a wrong code's attempt count). */
 const REJECTION_RECORDS: Record<string, string[]> = { verification_codes: ['attempts'] };
 
-type Target = { kind: 'api' | 'form' | 'door'; method: string; path: string };
+type Target = { kind: 'api' | 'form' | 'door' | 'media'; method: string; path: string };
 
 const unique = (targets: Target[]): Target[] => [...new Map(targets.map((t) => [`${t.kind} ${t.method} ${t.path}`, t])).values()];
 /** Every route of the built-in API (middleware entries, method ALL, are not routes), under /api. */
@@ -33,6 +34,11 @@ const formTargets = unique([
   ...pageRoutes.routes.filter((r) => r.method === 'POST').map((r): Target => ({ kind: 'form', method: 'POST', path: r.path })),
   { kind: 'door', method: 'POST', path: '/__door' },
 ]);
+/** Media files (/media/*): a validly signed path to a fuzzed file name, or a fuzzed path. */
+const mediaTargets: Target[] = [
+  { kind: 'media', method: 'GET', path: 'signed' },
+  { kind: 'media', method: 'GET', path: '/media/:token/:prefix/:file' },
+];
 
 /**
  * A D1 change counter: triggers on every table add one per inserted, updated or deleted row
@@ -126,7 +132,12 @@ const cookie = fc.array(
 );
 
 const request = fc.record({
-  target: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...apiTargets) }, { weight: 1, arbitrary: fc.constantFrom(...formTargets) }),
+  target: fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...apiTargets) },
+    { weight: 2, arbitrary: fc.constantFrom(...formTargets) },
+    { weight: 1, arbitrary: fc.constantFrom(...mediaTargets) },
+  ),
+  range: fc.option(fc.oneof(fc.constantFrom('bytes=0-9', 'bytes=-5', 'bytes=99999999-', 'bytes=5-1', 'bytes=0-1,3-4'), headerText), { freq: 3 }),
   method: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }),
   params: fc.array(value, { minLength: 3, maxLength: 3 }),
   query: fc.array(fc.tuple(name(QUERY_NAMES), value), { maxLength: 5 }),
@@ -160,13 +171,17 @@ const fillPath = (path: string, params: string[], profileId: string): string => 
 async function send(r: Fuzzed, m: typeof member): Promise<{ res: Response; url: string; method: string }> {
   const method = r.method ?? r.target.method;
   const query = new URLSearchParams(r.query).toString();
-  const url = `${SITE}${fillPath(r.target.path, r.params, m?.profileId ?? '1')}${r.trailingSlash ? '/' : ''}${query ? `?${query}` : ''}`;
+  // The signature covers the prefix: any file name under it is validly signed.
+  const signed = async () => (await signMediaPath(env, 'titles/fuzz/main', 'master.m3u8')).replace(/master\.m3u8$/, r.params.map(encode).join('/'));
+  const path = r.target.path === 'signed' ? await signed() : fillPath(r.target.path, r.params, m?.profileId ?? '1');
+  const url = `${SITE}${path}${r.trailingSlash ? '/' : ''}${query ? `?${query}` : ''}`;
   const headers = new Headers({ Origin: SITE, 'CF-Connecting-IP': `10.9.${r.ip[0]}.${r.ip[1]}` });
   if (r.body.type) headers.set('Content-Type', r.body.type);
   const cookies = [...r.cookies, ...(m ? [m.cookie] : [])];
   if (cookies.length) headers.set('Cookie', cookies.join('; '));
   if (r.bearer !== null) headers.set('Authorization', `Bearer ${r.bearer}`);
   if (r.deviceHeader !== null) headers.set('X-Device-Id', r.deviceHeader);
+  if (r.range !== null) headers.set('Range', r.range);
   const hasBody = method !== 'GET' && method !== 'HEAD' && r.body.body !== null;
   const vars: Partial<Env> = r.target.kind === 'door' ? { DOOR_KEY_HASH: await sha256Hex(DOOR_KEY) } : {};
   const ctx = createExecutionContext();
