@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import app from './index';
+import { signMediaPath } from './media/sign';
 
 async function page(path: string, init: RequestInit = {}, vars: Partial<Env> = {}) {
   const ctx = createExecutionContext();
@@ -83,5 +84,49 @@ describe('pages', () => {
     expect((await page('/error?code=429')).html).toContain('Too many requests');
     expect((await page('/error?code=403&reason=USER_SUSPENDED')).html).toContain('Account suspended, please contact support');
     expect((await page('/error?code=418')).html).toContain('Oops! An error occurred.');
+  });
+
+  it('answers /error?code= with its own status (unknown codes: 500)', async () => {
+    const cases: [string, number][] = [['404', 404], ['403', 403], ['429', 429], ['500', 500], ['418', 500], ['200', 500], ['abc', 500], ['', 500], ['404.5', 404], ['99999999999999999999', 500]];
+    for (const [code, status] of cases) {
+      const { res, html } = await page(`/error?code=${code}`);
+      expect(res.status, code).toBe(status);
+      expect(html, code).toContain(`error-page__code" aria-hidden="true">${status}<`);
+    }
+    expect((await page('/error')).res.status).toBe(500);
+  });
+});
+
+describe('an exception never answers [object Object]', () => {
+  /** Test-only fakes passed as bindings of this one request: every call of theirs throws. */
+  const failingKv = { get: () => Promise.reject(new Error('KV down (test)')) } as unknown as KVNamespace;
+  const failingR2 = { get: () => Promise.reject(new Error('R2 down (test)')), head: () => Promise.reject(new Error('R2 down (test)')) } as unknown as R2Bucket;
+
+  it('under /api/*: the JSON error shape with 500, logged', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { res, html } = await page('/api/configs?lang=en', {}, { CACHE: failingKv });
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(JSON.parse(html)).toEqual({ status: 500, message: 'INTERNAL_ERROR' });
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('KV down (test)'));
+    logged.mockRestore();
+  });
+
+  it('under /media/*: the JSON error shape with 500', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { res, html } = await page(await signMediaPath(env, 'titles/x/main', 'master.m3u8'), {}, { MEDIA: failingR2 });
+    expect(res.status).toBe(500);
+    expect(JSON.parse(html)).toEqual({ status: 500, message: 'INTERNAL_ERROR' });
+    vi.restoreAllMocks();
+  });
+
+  it('pages keep the translated 500 page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { res, html } = await page('/?lang=fr', {}, { CACHE: failingKv });
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(html).toContain('Erreur 500');
+    expect(html).not.toContain('[object Object]');
+    vi.restoreAllMocks();
   });
 });

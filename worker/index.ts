@@ -20,6 +20,7 @@ import { accessMode } from './session/access';
 import { profileGate } from './session/profile';
 import { pageRoutes, renderServerError, renderNotFound } from './pages/routes';
 import { deliverNotifications } from './push/deliver';
+import { apiErrorAnswer } from './api/errors';
 
 /**
  * The worker: edge middleware → fixed routes → /api proxy → static assets → pages.
@@ -55,7 +56,10 @@ app.on(['GET', 'HEAD'], '/media/*', media);
 app.use(session(), accessMode(), profileGate(), guestPageCache(), pageRenderer());
 app.route('/', pageRoutes);
 app.notFound(renderNotFound);
-app.onError(renderServerError);
+/** Errors: JSON `{ status, message }` under /api/* and /media/* (worker/api/errors.ts), the translated 500 page elsewhere. */
+app.onError((error, c) =>
+  /^\/(api|media)(\/|$)/.test(c.req.path) ? apiErrorAnswer(error, { requestId: c.get('requestId'), path: c.req.path }) : renderServerError(error, c),
+);
 
 export { RateLimiter } from './limits';
 export { StreamLimiter } from './limits/streams';

@@ -9,14 +9,14 @@ export type ErrorView = { status: number; messageKey: string; action: 'home' | '
  * limit, spec §5) → 'content not available'; other 403 → ERROR_OCCURRED; 429 → TOO_MANY_REQUESTS;
  * anything else is shown as 500 with 'Oops! ' and ERROR_OCCURRED.
  */
-export function errorView(status: number, body = ''): ErrorView {
-  if (status === 404) return { status, messageKey: 'PAGE_DOES_NOT_EXIST', action: 'home' };
-  if (status === 403 && body.includes('USER_SUSPENDED')) return { status, messageKey: 'ACCOUNT_SUSPENDED', action: 'login' };
+export function errorView(status: number, body = ''): ErrorView & { status: 403 | 404 | 429 | 500 } {
+  if (status === 404) return { status: 404, messageKey: 'PAGE_DOES_NOT_EXIST', action: 'home' };
+  if (status === 403 && body.includes('USER_SUSPENDED')) return { status: 403, messageKey: 'ACCOUNT_SUSPENDED', action: 'login' };
   if (status === 403 && body.includes('CONTENT_NOT_AVAILABLE')) {
-    return { status, headingKey: 'CONTENT_NOT_AVAILABLE', messageKey: 'CONTENT_NOT_AVAILABLE_TEXT', action: 'home' };
+    return { status: 403, headingKey: 'CONTENT_NOT_AVAILABLE', messageKey: 'CONTENT_NOT_AVAILABLE_TEXT', action: 'home' };
   }
-  if (status === 403) return { status, messageKey: 'ERROR_OCCURRED', action: 'home' };
-  if (status === 429) return { status, messageKey: 'TOO_MANY_REQUESTS', action: 'home' };
+  if (status === 403) return { status: 403, messageKey: 'ERROR_OCCURRED', action: 'home' };
+  if (status === 429) return { status: 429, messageKey: 'TOO_MANY_REQUESTS', action: 'home' };
   return { status: 500, messageKey: 'OOPS_ERROR_OCCURRED', action: 'home' };
 }
 

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../env';
 import { configs } from './configs/routes';
-import type { ApiErrorBody } from './errors';
+import { apiErrorAnswer, type ApiErrorBody } from './errors';
 import { pages } from './pages/routes';
 import { auth } from './auth/routes';
 import { actions } from './actions/routes';
@@ -37,8 +36,4 @@ export const api = new Hono<AppEnv>({ strict: false })
   // Playback: /pages/content/{slug}/stream_url, /streams/{id}/heartbeat|stop, /actions/watched/{id}.
   .route('/', player)
   .notFound((c) => c.json({ status: 404, message: `E_ROUTE_NOT_FOUND: ${c.req.method} ${c.req.path}` } satisfies ApiErrorBody, 404))
-  .onError((err, c) => {
-    if (err instanceof HTTPException) return err.getResponse();
-    console.error(JSON.stringify({ level: 'error', requestId: c.req.header('x-request-id'), path: c.req.path, error: String(err) }));
-    return c.json({ status: 500, message: 'INTERNAL_ERROR' } satisfies ApiErrorBody, 500);
-  });
+  .onError((err, c) => apiErrorAnswer(err, { requestId: c.req.header('x-request-id'), path: c.req.path }));

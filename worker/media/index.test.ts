@@ -121,6 +121,17 @@ describe('GET /media/*', () => {
     expect(res.status).toBe(404);
     expect(((await res.json()) as { message: string }).message).toMatch(/^MEDIA_NOT_FOUND/);
   });
+
+  it('answers 404 (not 500) for a validly signed file name over 1,024 bytes, GET, HEAD and ranges alike', async () => {
+    for (const name of [`${'a'.repeat(1100)}.m4s`, `v0/${'ش'.repeat(520)}.m4s`]) {
+      const path = await signMediaPath(env, PREFIX, name);
+      for (const init of [{}, { method: 'HEAD' }, { headers: { Range: 'bytes=0-9' } }]) {
+        const res = await site(path, init);
+        expect(res.status, JSON.stringify(init)).toBe(404);
+        if (init.method !== 'HEAD') expect(((await res.json()) as { message: string }).message).toMatch(/^MEDIA_NOT_FOUND/);
+      }
+    }
+  });
 });
 
 describe('parseRange', () => {

@@ -22,6 +22,9 @@ function failure(c: Context<AppEnv>, status: 403 | 404 | 412 | 416, message: str
   return c.json(body, status, { 'Cache-Control': 'no-store', ...headers });
 }
 
+/** R2 refuses keys over 1,024 bytes: such a file cannot exist (404 before asking R2). */
+const MAX_KEY_BYTES = 1024;
+
 type ByteRange = { offset: number; length: number };
 
 /**
@@ -72,6 +75,7 @@ export const media: Handler<AppEnv> = async (c) => {
   const { key, file } = verified;
   const bucket = c.env.MEDIA;
   const notFound = (): Response => failure(c, 404, 'MEDIA_NOT_FOUND: no such media file');
+  if (new TextEncoder().encode(key).byteLength > MAX_KEY_BYTES) return notFound();
   const rangeHeader = c.req.header('Range');
   const ifNoneMatch = singleTag(c.req.header('If-None-Match'));
 

@@ -97,7 +97,7 @@ export function pageRenderer(): MiddlewareHandler<AppEnv> {
 }
 
 /** Renders `page` inside the document with the given status. */
-export function renderPage(c: Context<AppEnv>, page: ReactElement, meta: PageMeta, status: 200 | 400 | 401 | 403 | 404 | 409 | 429 | 451 | 500 = 200) {
+export function renderPage(c: Context<AppEnv>, page: ReactElement, meta: PageMeta, status: 200 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 451 | 500 = 200) {
   c.status(status);
   return c.render(page, { meta });
 }

@@ -10,6 +10,7 @@ import type { AppEnv } from '../env';
 import { translate } from '../i18n';
 import { loadCategory, loadContent, loadContinueWatching, loadNavigation, loadTop } from './loaders';
 import { isBot, renderPage } from './render';
+import { FormBodyError, renderForm } from './form';
 import { authPages } from './auth/routes';
 import { profilePage } from './profile/routes';
 import { settingsPages } from './settings/routes';
@@ -68,7 +69,15 @@ export const renderNotFound: NotFoundHandler<AppEnv> = (c) => {
   return renderPage(c, <ErrorPage view={errorView(404)} notFound />, { title: t('ERROR_404'), description: t('PAGE_NOT_FOUND') }, 404);
 };
 
+/** A posted form that cannot be read (truncated, too large, not a form): its status, with the translated form error. */
+function renderUnreadableForm(c: Context<AppEnv>, error: FormBodyError) {
+  const t = translate(c.get('lang'));
+  const view = { status: error.status, headingKey: 'ERROR', messageKey: 'FORM_UNREADABLE', action: 'home' } as const;
+  return renderForm(c, <ErrorPage view={view} />, { title: t('FORM_UNREADABLE'), description: t('FORM_UNREADABLE') }, error.status);
+}
+
 export const renderServerError: ErrorHandler<AppEnv> = async (error, c) => {
+  if (error instanceof FormBodyError) return renderUnreadableForm(c, error);
   if (error instanceof HTTPException) return error.getResponse();
   console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), path: c.req.path, error: String(error), stack: error instanceof Error ? error.stack : undefined }));
   const t = translate(c.get('lang') ?? 'en');
@@ -139,7 +148,8 @@ export const pageRoutes = new Hono<AppEnv>()
     const status = Number.parseInt(c.req.query('code') ?? '500', 10) || 500;
     const view = errorView(status, c.req.query('reason') ?? '');
     const title = view.headingKey ? t(view.headingKey) : view.status === 404 || view.status === 500 ? t(`ERROR_${view.status}`) : t('ERROR');
-    return renderPage(c, <ErrorPage view={view} />, { title });
+    // The page answers with its own status, so crawlers and monitors see an error (unknown codes: 500).
+    return renderPage(c, <ErrorPage view={view} />, { title }, view.status);
   })
   .route('/', authPages)
   .route('/', profilePage)

@@ -5,11 +5,12 @@ import { PasswordWall, type PasswordWallProps } from '../../client/pages/Passwor
 import type { AppEnv } from '../env';
 import { translate } from '../i18n';
 import { pageRenderer, renderPage } from './render';
+import type { FormFailure } from './form';
 
 export type { PasswordWallProps };
 
 /** A page the edge answers itself, before any route (not indexed, no top bar). */
-async function renderEdgePage(c: Context<AppEnv>, page: ReactElement, titleKey: string, status: 401 | 429 | 451): Promise<Response> {
+async function renderEdgePage(c: Context<AppEnv>, page: ReactElement, titleKey: string, status: FormFailure | 401 | 429 | 451): Promise<Response> {
   c.header('X-Robots-Tag', 'noindex');
   await pageRenderer()(c, async () => {});
   return renderPage(c, page, { title: translate(c.get('lang'))(titleKey), bar: 'none' }, status);
@@ -19,5 +20,5 @@ async function renderEdgePage(c: Context<AppEnv>, page: ReactElement, titleKey: 
 export const renderGeoblocked = (c: Context<AppEnv>, country: string): Promise<Response> => renderEdgePage(c, <Geoblocked country={country} />, 'GEOBLOCKED', 451);
 
 /** The password wall's door form (worker/edge/password-wall): 401, or 429 after too many wrong keys. */
-export const renderPasswordWall = (c: Context<AppEnv>, props: PasswordWallProps, status: 401 | 429): Promise<Response> =>
+export const renderPasswordWall = (c: Context<AppEnv>, props: PasswordWallProps, status: FormFailure | 401 | 429): Promise<Response> =>
   renderEdgePage(c, <PasswordWall {...props} />, 'WEBSITE_PASSWORD_PROTECTED', status);

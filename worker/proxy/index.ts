@@ -47,7 +47,8 @@ export async function forward(c: Context<AppEnv>, pathAndQuery: string, init: Re
     return answer.catch(unreachable);
   };
   const tokens = sessionless ? null : currentTokens(c);
-  if (method === 'GET' && isCacheable(url.pathname, tokens !== null)) return cachedFetch(c.env, c.executionCtx, url, () => send(null));
+  const loggedIn = tokens !== null;
+  if (method === 'GET' && isCacheable(url.pathname, loggedIn)) return cachedFetch(c.env, c.executionCtx, url, () => send(null), Date.now(), loggedIn);
 
   let res = await send(tokens);
   if (res.status === 401 && tokens && !(await endsSession(res))) {

@@ -25,15 +25,21 @@ const latestDevice = (db: D1Database, userId: string): D1PreparedStatement =>
 /**
  * Saves a browser's subscription for the user and device (one row per user and device). The
  * endpoint identifies the browser: a row of it under another user or device (the browser changed
- * hands) is replaced, and that user's push_notification_id follows.
+ * hands) is replaced, and that user's push_notification_id follows. One batch (one transaction),
+ * so parallel registrations of the same browser never meet the endpoint's UNIQUE constraint.
  */
 export async function saveSubscription(db: D1Database, userId: string, input: TokenRegisterInput): Promise<void> {
   const now = nowIso();
-  const { results: taken } = await db
-    .prepare('DELETE FROM push_subscriptions WHERE endpoint = ?1 AND NOT (user_id = ?2 AND device_id = ?3) RETURNING user_id')
-    .bind(input.subscription.endpoint, userId, input.device_id)
-    .run<{ user_id: string }>();
+  const { endpoint, keys } = input.subscription;
   await db.batch([
+    // Another user who held this browser: their latest other device (computed before the row goes).
+    db
+      .prepare(
+        `UPDATE users SET push_notification_id = (SELECT device_id FROM push_subscriptions s WHERE s.user_id = users.id AND s.endpoint <> ?1 ORDER BY updated_at DESC, id DESC LIMIT 1)
+         WHERE id <> ?2 AND id IN (SELECT user_id FROM push_subscriptions WHERE endpoint = ?1)`,
+      )
+      .bind(endpoint, userId),
+    db.prepare('DELETE FROM push_subscriptions WHERE endpoint = ?1 AND NOT (user_id = ?2 AND device_id = ?3)').bind(endpoint, userId, input.device_id),
     db
       .prepare(
         `INSERT INTO push_subscriptions (user_id, device_id, device_family, endpoint, p256dh, auth, preferred_language, created_at, updated_at)
@@ -41,9 +47,8 @@ export async function saveSubscription(db: D1Database, userId: string, input: To
          ON CONFLICT (user_id, device_id) DO UPDATE SET device_family = excluded.device_family, endpoint = excluded.endpoint,
            p256dh = excluded.p256dh, auth = excluded.auth, preferred_language = excluded.preferred_language, updated_at = excluded.updated_at`,
       )
-      .bind(userId, input.device_id, input.device_family, input.subscription.endpoint, input.subscription.keys.p256dh, input.subscription.keys.auth, input.preferred_language, now),
+      .bind(userId, input.device_id, input.device_family, endpoint, keys.p256dh, keys.auth, input.preferred_language, now),
     db.prepare('UPDATE users SET push_notification_id = ?2 WHERE id = ?1').bind(userId, input.device_id),
-    ...[...new Set(taken.map((row) => row.user_id))].filter((id) => id !== userId).map((id) => latestDevice(db, id)),
   ]);
 }
 

@@ -131,14 +131,13 @@ async function fetchUser(c: Context<AppEnv>): Promise<User> {
  */
 export function session(): MiddlewareHandler<AppEnv> {
   return async function session(c, next) {
+    let saveLang: string | null = null;
     try {
       const user = await loadUser(c);
       await attachGuestFavs(c, user, c.get('profileChosen') === true);
       // Spec §4 Language change: a logged-in user's choice (?lang=) is saved to the account.
       const chosen = c.req.query('lang');
-      if (!user.isAnonymous && chosen === c.get('lang') && chosen !== user.lang) {
-        c.executionCtx.waitUntil(callApi(c, '/auth/lang', 'PUT', { lang: chosen }).catch(() => undefined));
-      }
+      if (!user.isAnonymous && chosen === c.get('lang') && chosen !== user.lang) saveLang = chosen;
     } catch (error) {
       // Spec §4 Suspended account: log out, then /error?code=403 (ACCOUNT_SUSPENDED, login button).
       if (!(error instanceof ApiError && error.message.includes('USER_SUSPENDED'))) throw error;
@@ -147,5 +146,9 @@ export function session(): MiddlewareHandler<AppEnv> {
       if (c.req.path !== '/error') return c.redirect('/error?code=403&reason=USER_SUSPENDED', 303);
     }
     await next();
+    // Saved once the page answered: a page visit (GET) that is not refused (4xx, 5xx) writes nothing otherwise.
+    if (saveLang && (c.req.method === 'GET' || c.req.method === 'HEAD') && c.res.status < 400) {
+      c.executionCtx.waitUntil(callApi(c, '/auth/lang', 'PUT', { lang: saveLang }).catch(() => undefined));
+    }
   };
 }

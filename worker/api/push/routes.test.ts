@@ -110,6 +110,34 @@ describe('POST /pushNotifications/tokenRegister', () => {
     expect(await pushIdOf(a.id)).toBeNull();
     expect((await rowsOf(b.id)).length).toBe(1);
   });
+
+  it('10 parallel registrations of the same browser all answer 200 and leave one row', async () => {
+    const { id, tokens } = await registeredUser();
+    const body = await registration();
+    const send = (deviceId: string) => callApi('/pushNotifications/tokenRegister', { method: 'POST', token: tokens.token, body: { ...body, device_id: deviceId } });
+    // The same device 10 times at once, then the same endpoint under 10 device ids at once.
+    const same = await Promise.all(Array.from({ length: 10 }, () => send(body.device_id)));
+    expect(same.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(await rowsOf(id)).toEqual([{ device_id: body.device_id, device_family: 'web', endpoint: body.subscription.endpoint, preferred_language: 'fr' }]);
+    const devices = Array.from({ length: 10 }, () => crypto.randomUUID());
+    const moved = await Promise.all(devices.map(send));
+    expect(moved.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const rows = await rowsOf(id);
+    expect(rows.length).toBe(1);
+    expect(devices).toContain((rows[0] as { device_id: string }).device_id);
+    expect(await pushIdOf(id)).toBe((rows[0] as { device_id: string }).device_id);
+  });
+
+  it('10 parallel registrations of one browser by 10 users: all 200, one row, the others keep no dangling push id', async () => {
+    const users = await Promise.all(Array.from({ length: 10 }, () => registeredUser()));
+    const body = await registration();
+    const answers = await Promise.all(users.map((u) => callApi('/pushNotifications/tokenRegister', { method: 'POST', token: u.tokens.token, body })));
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const { results } = await env.DB.prepare('SELECT user_id FROM push_subscriptions WHERE endpoint = ?').bind(body.subscription.endpoint).all<{ user_id: string }>();
+    expect(results.length).toBe(1);
+    const owner = results[0]?.user_id;
+    for (const u of users) expect(await pushIdOf(u.id)).toBe(u.id === owner ? body.device_id : null);
+  });
 });
 
 describe('POST /pushNotifications/tokenUnregister', () => {

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { HTTPException } from 'hono/http-exception';
 import { listVar, type AppEnv } from '../../env';
 import { limiter } from '../../limits';
+import { FormBodyError, readForm, type FormFailure } from '../../pages/form';
 import { renderPasswordWall, type PasswordWallProps } from '../../pages/walls';
 import { safeReturnPath } from '../../rules/return-path';
 
@@ -102,16 +102,17 @@ export function passwordWall(options: PasswordWallOptions = {}): MiddlewareHandl
   if (!/^[\w-]+$/.test(cookieName)) throw new Error(`passwordWall: invalid cookie name ${JSON.stringify(cookieName)}`);
   if (exempt.some((p) => !p.startsWith('/'))) throw new Error('passwordWall: exempt paths start with /');
 
-  const renderWall = (c: Context<AppEnv>, props: Omit<PasswordWallProps, 'action'>, status: 401 | 429 = 401): Promise<Response> =>
+  const renderWall = (c: Context<AppEnv>, props: Omit<PasswordWallProps, 'action'>, status: FormFailure | 401 | 429 = 401): Promise<Response> =>
     renderPasswordWall(c, { ...props, action: `${doorPath}?lang=${c.get('lang')}` }, status);
 
   const unlock = async (c: Context<AppEnv>, expected: string): Promise<Response> => {
-    if (Number(c.req.header('content-length') ?? 0) > MAX_FORM_BYTES) throw new HTTPException(413, { message: 'PAYLOAD_TOO_LARGE' });
-    if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(c.req.header('content-type') ?? '')) {
-      throw new HTTPException(415, { message: 'UNSUPPORTED_MEDIA_TYPE: a form is expected' });
-    }
-    const form = await c.req.parseBody();
-    const password = typeof form.password === 'string' ? form.password : '';
+    // The shared form reader (capped on the bytes read); a body it refuses shows the wall's error with its status.
+    const form = await readForm(c, MAX_FORM_BYTES).catch((error: unknown) => {
+      if (error instanceof FormBodyError) return error;
+      throw error;
+    });
+    if (form instanceof FormBodyError) return renderWall(c, { returnTo: '/', error: true }, form.status);
+    const password = form.password ?? '';
     const returnTo = safeReturnPath(form.returnTo, doorPath);
     // Keys are counted per IP in the rate-limit Durable Object (10 wrong per 15 minutes), before the
     // check, so parallel guesses are counted exactly; the right key gives its try back.
