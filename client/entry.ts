@@ -1,8 +1,8 @@
 /**
  * Browser bootstrap, loaded only by pages that render islands. It holds no React: each island
  * hydrates on its visitor's first interaction with it (pointer over, focus, touch), so a page
- * that is only looked at downloads a couple of kilobytes. A click that arrives before React does
- * is held and replayed once the island is live.
+ * that is only looked at downloads a couple of kilobytes (the player hydrates at load). A click
+ * that arrives before React does is held and replayed once the island is live.
  */
 const CHUNK_RELOAD_KEY = 'chunkReloadAt';
 /** Spec §4: a failed chunk load reloads the page, at most once per 60 seconds. */
@@ -40,12 +40,11 @@ function watch(el: HTMLElement): void {
   // island's React root: it hydrates with it, never on its own.
   if (el.parentElement?.closest('[data-island]')) return;
   el.dataset.watched = '';
-  if (el.dataset.hydrate === 'load') {
-    void hydrate(el);
-    return;
-  }
   const start = () => void hydrate(el);
-  for (const type of TRIGGERS) el.addEventListener(type, start, { once: true, passive: true });
+  if (el.dataset.hydrate === 'load') start();
+  else for (const type of TRIGGERS) el.addEventListener(type, start, { once: true, passive: true });
+  // A click before the island is live (its code still on the way, even for islands that hydrate at
+  // load, like the player) is held and given to the island once it is: never lost, never doubled.
   el.addEventListener(
     'click',
     (event) => {

@@ -546,12 +546,18 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const showControls = controls || !playing || busy || failure !== null || blocked;
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
+  /**
+   * Play or pause as the screen showed it when the viewer pressed (the `playing` state drawn on the
+   * button), not as the element is now: a click made while the page was starting (and replayed by
+   * React once the island is live) means "play" even if autoplay began in between, so it never
+   * pauses what it was meant to start.
+   */
   const togglePlay = useCallback(() => {
     const el = video.current;
     if (!el || failure) return;
-    if (el.paused || el.ended) void el.play().catch(() => setBlocked(true));
+    if (!playing || el.ended) void el.play().catch(() => setBlocked(true));
     else el.pause();
-  }, [failure]);
+  }, [failure, playing]);
   const seekTo = (to: number) => {
     const el = video.current;
     if (el) el.currentTime = clampTime(to, el.duration || duration);
@@ -772,7 +778,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
         ))}
       </video>
 
-      <div className="player__surface" onPointerUp={onSurfacePointerUp} aria-hidden="true" />
+      <div className="player__surface" onPointerUp={onSurfacePointerUp} aria-hidden="true" {...{ [BOOT_ATTRIBUTES.play]: '' }} />
 
       {waiting && !failure && !blocked && (
         <div className="player__spinner" role="status" aria-label={t('LOADING')}>
@@ -781,7 +787,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       )}
 
       {(blocked || (!playing && !waiting && !failure && !ended && time === 0)) && (
-        <button type="button" className="player__big-play" aria-label={t('PLAY')} onClick={togglePlay}>
+        <button type="button" className="player__big-play" aria-label={t('PLAY')} onClick={togglePlay} {...{ [BOOT_ATTRIBUTES.play]: '' }}>
           <Icon>{icons.play}</Icon>
         </button>
       )}
@@ -889,7 +895,14 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
         </div>
 
         <div className="player__bar">
-          <button type="button" className="player__button" aria-label={playing ? t('PAUSE') : t('PLAY')} title={playing ? t('PAUSE') : t('PLAY')} onClick={togglePlay}>
+          <button
+            type="button"
+            className="player__button"
+            aria-label={playing ? t('PAUSE') : t('PLAY')}
+            title={playing ? t('PAUSE') : t('PLAY')}
+            onClick={togglePlay}
+            {...{ [BOOT_ATTRIBUTES.play]: playing ? undefined : '' }}
+          >
             <Icon>{playing ? icons.pause : icons.play}</Icon>
           </button>
           <button type="button" className="player__button player__skip" aria-label={t('PLAYER_BACK_10')} title={t('PLAYER_BACK_10')} onClick={() => run('seek-back')}>

@@ -15,7 +15,7 @@ import type Hls from 'hls.js';
  * importer), and the boot script would wait for React. So the few constants it shares with
  * client/player/attributes.ts and time.ts are copies, checked equal by engine.test.ts.
  */
-export const ENGINE_BOOT_ATTRIBUTES = { src: 'data-player-src', start: 'data-player-start', local: 'data-player-local', duration: 'data-player-duration' } as const;
+export const ENGINE_BOOT_ATTRIBUTES = { src: 'data-player-src', start: 'data-player-start', local: 'data-player-local', duration: 'data-player-duration', play: 'data-player-play' } as const;
 /** localStorage `watched` ({ "<profileId>": [{ id, time }] }) and the guest's profile id there (client/player/watched.ts). */
 export const ENGINE_WATCHED_KEY = 'watched';
 export const ENGINE_GUEST_PROFILE = '0';
@@ -154,8 +154,29 @@ export async function startEngine(video: HTMLVideoElement, url: string, start: n
 }
 
 /**
+ * Until the island is live, a press on a "play" control plays, here and now: the engine runs
+ * already, so the first frame does not wait for React, and the press is not replayed later on top
+ * of an autoplay that began in between (which would pause it). Never pauses: a viewer who sees
+ * Play means play. Once the island is live (`data-live`), React handles every press.
+ */
+function playOnEarlyPress(video: HTMLVideoElement, booted: Promise<Engine>): void {
+  const early = (event: Event): void => {
+    const island = video.closest('[data-island]');
+    if (!island || island.hasAttribute('data-live')) return document.removeEventListener('click', early, true);
+    if (!(event.target instanceof Element) || !event.target.closest(`[${ENGINE_BOOT_ATTRIBUTES.play}]`) || !island.contains(event.target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    void booted.then((engine) => {
+      if (engine.video.paused && !engine.failure) tryPlay(engine);
+    });
+  };
+  document.addEventListener('click', early, true);
+}
+
+/**
  * Run by the page's inline module as soon as the HTML is parsed: starts the engine on the
- * server-rendered <video> (position from the server, or this browser's for guests).
+ * server-rendered <video> (position from the server, or this browser's for guests), and makes the
+ * Play controls work before the island is live.
  */
 export function bootPlayer(): void {
   const attributes = ENGINE_BOOT_ATTRIBUTES;
@@ -164,7 +185,9 @@ export function bootPlayer(): void {
   if (!video || !url || window.__playerEngine) return;
   const local = video.getAttribute(attributes.local);
   const start = local ? engineStart(readLocalResume(local), Number(video.getAttribute(attributes.duration)) || 0) : Number(video.getAttribute(attributes.start)) || 0;
-  window.__playerEngine = startEngine(video, url, start);
+  const booted = startEngine(video, url, start);
+  window.__playerEngine = booted;
+  playOnEarlyPress(video, booted);
 }
 
 /** A guest's position saved in this browser: `watched["0"]`'s entry of the title (0 when none or unreadable). */
