@@ -15,7 +15,7 @@ export type Layer = { folders: string[]; imports: string[] };
  */
 export const LAYERS: Record<string, Layer> = {
   // The app's entry and its route table wire every layer together.
-  entry: { folders: ['worker/index.ts'], imports: ['edge', 'session', 'proxy', 'api', 'pages', 'push', 'limits', 'messaging', 'rules', 'shared'] },
+  entry: { folders: ['worker/index.ts'], imports: ['edge', 'session', 'proxy', 'api', 'schemas', 'pages', 'push', 'limits', 'messaging', 'rules', 'shared'] },
   // Middleware; the geoblock and password wall render their own pages.
   edge: { folders: ['worker/edge/'], imports: ['session', 'proxy', 'limits', 'pages', 'rules', 'shared'] },
   session: { folders: ['worker/session/'], imports: ['proxy', 'limits', 'schemas', 'rules', 'shared'] },
