@@ -1,7 +1,7 @@
 import { useI18n } from '../i18n';
 
-/** `headingKey`: the heading's translation key, when it is not the status code. */
-export type ErrorView = { status: number; messageKey: string; action: 'home' | 'login'; headingKey?: string };
+/** `headingKey`: the heading's translation key, when it is not the status code; `back`: a page of this site to go back to (a form to send again). */
+export type ErrorView = { status: number; messageKey: string; action: 'home' | 'login'; headingKey?: string; back?: string };
 
 /**
  * Spec §8 Error page by status: 404 → PAGE_DOES_NOT_EXIST (the 404 page); 403 with USER_SUSPENDED →
@@ -31,7 +31,11 @@ export function ErrorPage({ view, notFound = false }: { view: ErrorView; notFoun
       </p>
       <h1>{heading}</h1>
       <p>{notFound ? t('PAGE_NOT_FOUND') : t(view.messageKey)}</p>
-      {view.action === 'login' ? (
+      {view.back ? (
+        <a className="button button--primary button--large" href={view.back}>
+          {t('BACK')}
+        </a>
+      ) : view.action === 'login' ? (
         <a className="button button--primary button--large" href="/login">
           {t('LOGIN')}
         </a>

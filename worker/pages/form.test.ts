@@ -50,6 +50,7 @@ describe('edge forms and bad bodies (never a 5xx)', () => {
       const { res, html } = await call(path, { method: 'POST', body: TRUNCATED, headers: multipart }, GUEST_FORMS.includes(path) ? undefined : new Map(jar));
       expect(res.status, path).toBe(400);
       expect(html, path).toContain(en('FORM_UNREADABLE').replace(/'/g, '&#x27;'));
+      expect(html, path).toMatch(new RegExp(`<a class="button button--primary button--large" href="${path}">${en('BACK')}</a>`));
     }
   });
 

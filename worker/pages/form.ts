@@ -12,7 +12,7 @@ import { translate } from '../i18n';
  * posted HTML form, render a form page with any status.
  */
 
-/** Spec: a form body is at most 16 KB, counted on the bytes actually read (a chunked body has no Content-Length). */
+/** A form body is at most 16 KB, counted on the bytes actually read (a chunked body has no Content-Length). */
 export const MAX_FORM_BYTES = 16 * 1024;
 
 /** A form body that cannot be taken: 413 too large, 415 not a form, 400 unreadable (truncated, malformed). */

@@ -69,10 +69,11 @@ export const renderNotFound: NotFoundHandler<AppEnv> = (c) => {
   return renderPage(c, <ErrorPage view={errorView(404)} notFound />, { title: t('ERROR_404'), description: t('PAGE_NOT_FOUND') }, 404);
 };
 
-/** A posted form that cannot be read (truncated, too large, not a form): its status, with the translated form error. */
+/** A posted form that cannot be read (truncated, too large, not a form): its status, the translated form error and a way back to the form. */
 function renderUnreadableForm(c: Context<AppEnv>, error: FormBodyError) {
   const t = translate(c.get('lang'));
-  const view = { status: error.status, headingKey: 'ERROR', messageKey: 'FORM_UNREADABLE', action: 'home' } as const;
+  const url = new URL(c.req.url);
+  const view = { status: error.status, headingKey: 'ERROR', messageKey: 'FORM_UNREADABLE', action: 'home', back: url.pathname.replace(/^\/+/, '/') + url.search } as const;
   return renderForm(c, <ErrorPage view={view} />, { title: t('FORM_UNREADABLE'), description: t('FORM_UNREADABLE') }, error.status);
 }
 
