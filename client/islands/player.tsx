@@ -42,6 +42,11 @@ const SEEK_SAVE_DELAY_MS = 1_000;
 /** At most one automatic stream_url re-fetch after a media 403 in this time. */
 const AUTO_REFRESH_GAP_MS = 30_000;
 const HIDE_CONTROLS_MS = 3_000;
+/**
+ * A press on Play/Pause this soon after autoplay started is the Play the viewer meant as the page
+ * was starting (the button still said Play when they decided), not a Pause.
+ */
+const AUTOPLAY_GRACE_MS = 1_000;
 const VOLUME_KEY = 'playerVolume';
 const SUBTITLES_KEY = 'playerSubtitles';
 
@@ -195,6 +200,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const root = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const hls = useRef<Hls | null>(null);
+  const engineRef = useRef<Engine | null>(null);
   /** Where the next source attachment starts (resume, or the position before a re-fetch). */
   const startAt = useRef<number | null>(null);
   const lastSaved = useRef(0);
@@ -332,6 +338,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       if (!fresh) lastSaved.current = Math.floor(engine.start);
       startAt.current = engine.start;
       hls.current = engine.hls;
+      engineRef.current = engine;
       engine.onFailure = onFailure;
       engine.onBlocked = onBlocked;
       // What happened before this island was live.
@@ -548,15 +555,16 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
 
   /**
    * Play or pause as the screen showed it when the viewer pressed (the `playing` state drawn on the
-   * button), not as the element is now: a click made while the page was starting (and replayed by
-   * React once the island is live) means "play" even if autoplay began in between, so it never
-   * pauses what it was meant to start.
+   * button), not as the element is now; and within AUTOPLAY_GRACE_MS of autoplay starting, a press
+   * is the Play the viewer meant, never a Pause of what they were starting.
    */
   const togglePlay = useCallback(() => {
     const el = video.current;
     if (!el || failure) return;
-    if (!playing || el.ended) void el.play().catch(() => setBlocked(true));
-    else el.pause();
+    if (!playing || el.ended) return void el.play().catch(() => setBlocked(true));
+    const autoStartedAt = engineRef.current?.autoStartedAt ?? null;
+    if (autoStartedAt !== null && performance.now() - autoStartedAt < AUTOPLAY_GRACE_MS) return;
+    el.pause();
   }, [failure, playing]);
   const seekTo = (to: number) => {
     const el = video.current;

@@ -33,6 +33,8 @@ export type Engine = {
   hls: Hls | null;
   /** The browser refused to start with sound without a gesture: the island shows its Play button. */
   blocked: boolean;
+  /** When autoplay started playback (performance.now()), null if it did not (refused, or a press did). */
+  autoStartedAt: number | null;
   /** The last unrecovered failure; 'forbidden' is a 403 on media (expired or revoked signature). */
   failure: EngineFailure | null;
   /** Called on each failure (set by the island; failures before it are kept in `failure`). */
@@ -64,9 +66,11 @@ const HLS_CONFIG = {
   startFragPrefetch: true,
 };
 
-function tryPlay(engine: Engine): void {
+/** Starts playback: `automatic` when the engine starts it by itself (autoplay), not for a press. */
+function tryPlay(engine: Engine, automatic = true): void {
   engine.video.play().then(
     () => {
+      if (automatic && engine.autoStartedAt === null) engine.autoStartedAt = performance.now();
       if (engine.blocked) {
         engine.blocked = false;
         engine.onBlocked?.(false);
@@ -95,6 +99,7 @@ export async function startEngine(video: HTMLVideoElement, url: string, start: n
     video,
     hls: null,
     blocked: false,
+    autoStartedAt: null,
     failure: null,
     onFailure: null,
     onBlocked: null,
@@ -167,7 +172,7 @@ function playOnEarlyPress(video: HTMLVideoElement, booted: Promise<Engine>): voi
     event.preventDefault();
     event.stopPropagation();
     void booted.then((engine) => {
-      if (engine.video.paused && !engine.failure) tryPlay(engine);
+      if (engine.video.paused && !engine.failure) tryPlay(engine, false);
     });
   };
   document.addEventListener('click', early, true);
