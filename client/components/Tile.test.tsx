@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../worker/i18n';
-import { fetchSite } from '../../worker/test/accounts';
+import { fetchSite } from '../../worker/test/site';
 
 /**
  * Tiles draw their format label themselves, translated (the demo artwork carries no text that a

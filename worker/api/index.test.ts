@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callApi, registeredUser } from '../test/accounts';
-import { call, registered } from '../pages/auth/testing';
+import { call, registered } from '../test/site';
 
 /** Issue 12: API answers about a user are never kept by a browser or a shared cache. */
 describe('Cache-Control on API answers', () => {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fetchSite } from '../test/accounts';
+import { fetchSite } from '../test/site';
 import { parseRange } from '.';
 import { signWithSecret } from './hmac';
 import { signMediaPath } from './sign';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../i18n';
-import { call, html, quietConsole, registered } from './auth/testing';
+import { call, html, quietConsole, registered } from '../test/site';
 
 /** Spec §2: "Page titles and descriptions exist for" login, register, forgot password, the account page and profiles. */
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { en, quietConsole, registered, call, type Jar } from './auth/testing';
+import { en, quietConsole, registered, call, type Jar } from '../test/site';
 import { pageRoutes } from './routes';
 import { MAX_FORM_BYTES } from './form';
 import app from '../index';

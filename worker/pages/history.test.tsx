@@ -2,9 +2,10 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from '../../client/components/format';
 import { translate } from '../i18n';
-import { fetchSite, mainProfile, registeredUser } from '../test/accounts';
+import { mainProfile, registeredUser } from '../test/accounts';
+import { fetchSite } from '../test/site';
 import { makeTitle } from '../test/catalogue';
-import { flashOf, quietConsole, type Jar } from './auth/testing';
+import { flashOf, quietConsole, type Jar } from '../test/site';
 
 /**
  * Watch history in the pages (issue 6): the home page's Continue watching row (most recent first,

@@ -1,12 +1,13 @@
 import { env } from 'cloudflare:workers';
 import type { Context } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { quietConsole } from './auth/testing';
+import { quietConsole } from '../test/site';
 import type { User } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
 import { translate } from '../i18n';
 import { guestUser } from '../session/user';
-import { fetchSite, registeredUser } from '../test/accounts';
+import { registeredUser } from '../test/accounts';
+import { fetchSite } from '../test/site';
 import { forProfile } from './loaders';
 
 /**

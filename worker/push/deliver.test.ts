@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { decodeJwt } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { quietConsole } from '../pages/auth/testing';
+import { quietConsole } from '../test/site';
 import { callApi, registeredUser } from '../test/accounts';
 import { deliverNotifications, MAX_TITLES_PER_RUN, PUSH_TTL_SECONDS, type PushMessage } from './deliver';
 import { decryptPush, newSubscriber, type Subscriber } from './testing';

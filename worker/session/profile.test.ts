@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { GUEST_PROFILE, guestUser } from './user';
 import { profileRedirect } from './profile';
-import { call, GOOD, newIp, post, registered, type Jar } from '../pages/auth/testing';
+import { call, newIp, post, registered, type Jar } from '../test/site';
+import { GOOD_PASSWORD } from '../test/accounts';
 
 const profile = (over: Partial<typeof GUEST_PROFILE> = {}) => ({ ...GUEST_PROFILE, id: 1, name: 'Default', ...over });
 const user = (profiles: ReturnType<typeof profile>[], current = profiles[0] ?? profile()) => ({ isAnonymous: false, profile: current, profiles });
@@ -46,7 +47,7 @@ describe('choosing a profile through the site', () => {
     const kid = await addProfile(email, 'Kid', true);
     const jar: Jar = new Map();
     const ip = newIp();
-    await post('/login', { login: email, password: GOOD }, jar, ip);
+    await post('/login', { login: email, password: GOOD_PASSWORD }, jar, ip);
     expect(jar.has('profile')).toBe(false);
     const home = await call('/category/films', {}, jar, ip);
     expect(home.res.status).toBe(302);
@@ -62,7 +63,7 @@ describe('choosing a profile through the site', () => {
 
     // Logging in again is a new session: the chooser comes back.
     await post('/logout', {}, jar, ip);
-    await post('/login', { login: email, password: GOOD }, jar, ip);
+    await post('/login', { login: email, password: GOOD_PASSWORD }, jar, ip);
     expect(jar.has('token')).toBe(true);
     expect(jar.has('profile')).toBe(false);
   });
@@ -73,7 +74,7 @@ describe('choosing a profile through the site', () => {
     const main = await env.DB.prepare("UPDATE profiles SET pin_hash = 'x', pin_is_activated = 1 WHERE user_id = (SELECT id FROM users WHERE email = ?) AND name = 'Default' RETURNING id").bind(email).first<{ id: number }>();
     const jar: Jar = new Map();
     const ip = newIp();
-    await post('/login', { login: email, password: GOOD }, jar, ip);
+    await post('/login', { login: email, password: GOOD_PASSWORD }, jar, ip);
     jar.set('profile', String(main?.id));
     const page = await call('/', {}, jar, ip);
     expect(page.res.status).toBe(302);

@@ -3,7 +3,8 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { Tokens } from '../api/auth/schemas';
 import { suspendUser, verifyAccessToken } from '../api/auth/tokens';
-import { fetchSite, GOOD_PASSWORD, registeredUser } from '../test/accounts';
+import { GOOD_PASSWORD, registeredUser } from '../test/accounts';
+import { fetchSite } from '../test/site';
 
 const SITE = 'http://localhost';
 

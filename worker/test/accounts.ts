@@ -36,15 +36,6 @@ export async function registeredUser(): Promise<{ id: string; email: string; pas
 
 export const messageOf = async (res: Response): Promise<string> => ((await res.json()) as { message: string }).message;
 
-/** Requests the whole worker (edge, proxy, pages) with an execution context, as workerd would. */
-export async function fetchSite(url: string, init: RequestInit = {}): Promise<Response> {
-  const { createExecutionContext, waitOnExecutionContext } = await import('cloudflare:test');
-  const { default: app } = await import('../index');
-  const ctx = createExecutionContext();
-  const res = await app.request(url, init, env, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
 
 /** The id of an account's first (main) profile. */
 export const mainProfile = async (account: { id: string }): Promise<number> =>

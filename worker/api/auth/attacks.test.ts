@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { LIMIT_RULES } from '../../limits';
-import { call, newIp, post } from '../../pages/auth/testing';
+import { call, newIp, post } from '../../test/site';
 import { callApi, GOOD_PASSWORD, messageOf, register } from '../../test/accounts';
 import { CODE_MAX_ATTEMPTS } from './codes';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { call, post, registered } from '../../pages/auth/testing';
+import { call, post, registered } from '../../test/site';
 import { callApi, messageOf, registeredUser } from '../../test/accounts';
 import { api } from '..';
 import { vapidKeys } from '../../push/keys';

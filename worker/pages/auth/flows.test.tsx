@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { suspendUser } from '../../api/auth/tokens';
 import { translate } from '../../i18n';
 import { readOutbox } from '../../messaging/outbox';
-import { call, en, GOOD, hasTag, html, newIp, post, registered, uniqueEmail, uniqueNational, userByEmail, userByPhone, type Jar } from './testing';
+import { call, en, hasTag, html, newIp, post, registered, uniqueNational, userByEmail, userByPhone, type Jar } from '../../test/site';
+import { GOOD_PASSWORD, uniqueEmail } from '../../test/accounts';
 
 /** Whole journeys through the pages and the built-in API: register, log in and out, reset a password. */
 
@@ -11,7 +12,7 @@ describe('registration', () => {
   it('creates the account, logs in (HttpOnly token cookie) and greets with ACCOUNT_CREATED', async () => {
     const email = uniqueEmail();
     const jar: Jar = new Map();
-    const { res } = await post('/register?lang=fr', { method: 'email', email, password: GOOD, password_confirmation: GOOD, terms: '1' }, jar);
+    const { res } = await post('/register?lang=fr', { method: 'email', email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, terms: '1' }, jar);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
     const token = res.headers.getSetCookie().find((c) => c.startsWith('token=')) ?? '';
@@ -36,7 +37,7 @@ describe('registration', () => {
 
   it('refuses an email already used (EMAIL_ALREADY_USED) and keeps the typed email', async () => {
     const { email } = await registered();
-    const again = await post('/register', { method: 'email', email, password: GOOD, password_confirmation: GOOD, terms: '1' });
+    const again = await post('/register', { method: 'email', email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, terms: '1' });
     expect(again.res.status).toBe(409);
     expect(again.html).toContain(html(en('EMAIL_ALREADY_USED')));
     expect(again.html).toContain(`value="${email}"`);
@@ -44,7 +45,7 @@ describe('registration', () => {
 
   it('registers by phone (+212, no leading zero), refuses the same phone twice, logs in with 06…', async () => {
     const national = uniqueNational();
-    const form = { method: 'phone', country_code: '+212', phone_national: national, password: GOOD, password_confirmation: GOOD, terms: '1' };
+    const form = { method: 'phone', country_code: '+212', phone_national: national, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, terms: '1' };
     const first = await post('/register', form, new Map());
     expect(first.res.status).toBe(303);
     expect(await userByPhone(`+212${national}`)).not.toBeNull();
@@ -53,7 +54,7 @@ describe('registration', () => {
     expect(twice.html).toContain(html(en('PHONE_ALREADY_USED')));
     // A Moroccan number typed the usual way (06 12 …) logs in.
     const spaced = `0${national}`.replace(/(\d{2})(?=\d)/g, '$1 ');
-    const login = await post('/login', { login: spaced, password: GOOD }, new Map(), newIp());
+    const login = await post('/login', { login: spaced, password: GOOD_PASSWORD }, new Map(), newIp());
     expect(login.res.status).toBe(303);
   });
 
@@ -71,10 +72,10 @@ describe('login and logout', () => {
   it('logs in and goes to the same-site redirect; a foreign one goes to /', async () => {
     const { email } = await registered();
     const ip = newIp();
-    const ok = await post('/login?redirect=%2Fcategory%2Ffilms', { login: email.toUpperCase(), password: GOOD }, new Map(), ip);
+    const ok = await post('/login?redirect=%2Fcategory%2Ffilms', { login: email.toUpperCase(), password: GOOD_PASSWORD }, new Map(), ip);
     expect(ok.res.status).toBe(303);
     expect(ok.res.headers.get('location')).toBe('/category/films');
-    const foreign = await post('/login?redirect=%2F%2Fevil.example%2F', { login: email, password: GOOD }, new Map(), ip);
+    const foreign = await post('/login?redirect=%2F%2Fevil.example%2F', { login: email, password: GOOD_PASSWORD }, new Map(), ip);
     expect(foreign.res.headers.get('location')).toBe('/');
   });
 
@@ -88,7 +89,7 @@ describe('login and logout', () => {
       expect(page).not.toContain('Wrong-Password-1');
       expect(page).toContain(`value="${email}"`);
     }
-    const sixth = await post('/login', { login: email, password: GOOD }, undefined, ip);
+    const sixth = await post('/login', { login: email, password: GOOD_PASSWORD }, undefined, ip);
     expect(sixth.res.status).toBe(429);
     const text = /data-testid="form-notice"[^>]*>([^<]+)</.exec(sixth.html)?.[1] ?? '';
     expect(text).toMatch(/^Login failed too frequently\. Please wait \d+ seconds to retry\.$/);
@@ -98,7 +99,7 @@ describe('login and logout', () => {
     const { email } = await registered();
     const row = await userByEmail(email);
     await suspendUser(env.DB, row?.id ?? '');
-    const { res, html: page } = await post('/login', { login: email, password: GOOD }, undefined, newIp());
+    const { res, html: page } = await post('/login', { login: email, password: GOOD_PASSWORD }, undefined, newIp());
     expect(res.status).toBe(403);
     expect(page).toContain(html(en('ACCOUNT_SUSPENDED')));
   });
@@ -146,10 +147,10 @@ describe('password reset', () => {
     expect(page.res.status).toBe(200);
     expect(hasTag(page.html, 'input', { type: 'password', name: 'password' })).toBe(true);
 
-    const same = await post(location, { email, password: GOOD, password_confirmation: GOOD }, jar);
+    const same = await post(location, { email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD }, jar);
     expect(same.res.status).toBe(400);
     expect(same.html).toContain(html(en('SAME_PASSWORD')));
-    expect(same.html).not.toContain(GOOD);
+    expect(same.html).not.toContain(GOOD_PASSWORD);
 
     const changed = await post('/password/change', { email, password: 'Newpass456', password_confirmation: 'Newpass456' }, jar);
     expect(changed.res.status).toBe(303);
@@ -183,7 +184,7 @@ describe('password reset', () => {
       await call(location, {}, jar),
       // Refused before the API (weak password) and by the API (same password): rendered again.
       await post(location, { email, password: 'weak', password_confirmation: 'weak' }, jar),
-      await post(location, { email, password: GOOD, password_confirmation: GOOD }, jar),
+      await post(location, { email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD }, jar),
     ];
     expect(pages.map((p) => p.res.status)).toEqual([200, 400, 400]);
     for (const { html: page } of pages) {
@@ -207,7 +208,7 @@ describe('password reset', () => {
   it('by SMS: code sent (remaining shown) → wrong code → right code and a new password → log in', async () => {
     const national = uniqueNational();
     const phone = `+212${national}`;
-    const form = { method: 'phone', country_code: '+212', phone_national: national, password: GOOD, password_confirmation: GOOD, terms: '1' };
+    const form = { method: 'phone', country_code: '+212', phone_national: national, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, terms: '1' };
     expect((await post('/register', form, new Map())).res.status).toBe(303);
 
     const sent = await post('/forgot', { intent: 'send_code', country_code: '+212', phone_national: national });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n';
-import { call, en, hasTag, html, newIp, post, uniqueEmail, uniqueNational, userByEmail, userByPhone, type Jar } from './testing';
+import { call, en, hasTag, html, newIp, post, uniqueNational, userByEmail, userByPhone, type Jar } from '../../test/site';
+import { uniqueEmail } from '../../test/accounts';
 
 /** GET rendering of every auth page, and the POST validation paths that must not reach the API. */
 

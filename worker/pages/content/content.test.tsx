@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { clock } from '../../../client/history/progress';
 import { ContentPage } from '../../api/pages/schemas';
 import { translate } from '../../i18n';
-import { callApi, fetchSite, registeredUser } from '../../test/accounts';
-import { quietConsole } from '../auth/testing';
+import { callApi, registeredUser } from '../../test/accounts';
+import { fetchSite } from '../../test/site';
+import { quietConsole } from '../../test/site';
 import { shareImage } from '../../rules/share-image';
 
 /**

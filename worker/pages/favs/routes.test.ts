@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { makeTitle } from '../../test/catalogue';
-import { call, en, html, newIp, post, quietConsole, registered, type Jar } from '../auth/testing';
+import { call, en, html, newIp, post, quietConsole, registered, type Jar } from '../../test/site';
 
 quietConsole();
 

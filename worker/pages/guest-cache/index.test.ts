@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import app from '../../index';
 import { makeTitle } from '../../test/catalogue';
-import { registered, type Jar } from '../auth/testing';
+import { registered, type Jar } from '../../test/site';
 
 /**
  * The guests' page cache (worker/pages/guest-cache) through the whole worker, with the cache on

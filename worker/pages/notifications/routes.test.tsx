@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { announceStatements } from '../../../scripts/admin/announce.ts';
 import type { NotificationCard } from '../../../client/notifications/types';
 import { makeTitle } from '../../test/catalogue';
-import { call, en, hasTag, html, post, quietConsole, registered, type Jar } from '../auth/testing';
+import { call, en, hasTag, html, post, quietConsole, registered, type Jar } from '../../test/site';
 import { notificationsShown } from './data';
 
 /**

@@ -2,8 +2,9 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../rules/api-client';
 import { translate } from '../../i18n';
-import { callApi, fetchSite, registeredUser } from '../../test/accounts';
-import { quietConsole } from '../auth/testing';
+import { callApi, registeredUser } from '../../test/accounts';
+import { fetchSite } from '../../test/site';
+import { quietConsole } from '../../test/site';
 import { languageLabels, refusalOf } from './routes';
 
 /**

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n';
-import { call, hasTag, html, post, type Jar, quietConsole, flashOf } from '../auth/testing';
+import { call, hasTag, html, post, type Jar, quietConsole, flashOf } from '../../test/site';
 
 /**
  * Route tests of the profile management pages (/profiles, /profiles/new, /profiles/{id}/edit,

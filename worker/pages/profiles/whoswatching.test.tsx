@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call, en, GOOD, hasTag, html, newIp, post, registered, type Jar, quietConsole } from '../auth/testing';
+import { call, en, hasTag, html, newIp, post, registered, type Jar, quietConsole } from '../../test/site';
+import { GOOD_PASSWORD } from '../../test/accounts';
 
 /**
  * /whoswatching without JavaScript (spec §2, §4, §8): the chooser's forms, the PIN page and its
@@ -24,10 +25,10 @@ async function lockedAccount() {
   const kids = await api('/auth/profiles', 'POST', { name: 'Kids', is_kid: true, age_restriction: '12-age-restriction' }, owner);
   expect(kids.res.status).toBe(201);
   const kid = JSON.parse(kids.html) as ProfileJson;
-  const pin = await api(`/auth/profiles/${main.id}/pin`, 'PUT', { password: GOOD, pin: PIN }, owner);
+  const pin = await api(`/auth/profiles/${main.id}/pin`, 'PUT', { password: GOOD_PASSWORD, pin: PIN }, owner);
   expect(pin.res.status).toBe(200);
   const jar: Jar = new Map();
-  const login = await post('/login', { login: email, password: GOOD }, jar, newIp());
+  const login = await post('/login', { login: email, password: GOOD_PASSWORD }, jar, newIp());
   expect(login.res.status).toBe(303);
   return { email, jar, main, kid };
 }

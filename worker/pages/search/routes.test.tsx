@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchSite } from '../../test/accounts';
+import { fetchSite } from '../../test/site';
 import { translate } from '../../i18n';
 
 const en = translate('en');

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { quietConsole, flashOf } from '../auth/testing';
+import { quietConsole, flashOf } from '../../test/site';
 import app from '../../index';
 import { translate } from '../../i18n';
 import { readOutbox } from '../../messaging/outbox';

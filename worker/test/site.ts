@@ -1,15 +1,16 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { translate } from '../../i18n';
-import app from '../../index';
+import { translate } from '../i18n';
+import app from '../index';
+import { GOOD_PASSWORD, uniqueEmail } from './accounts';
 
 /**
- * Helpers of the auth page tests: requests through the whole worker (edge, session, pages,
- * built-in API on D1) with a cookie jar, like a browser without JavaScript.
+ * The test kit of the site: requests through the whole worker (edge, session, pages, built-in API
+ * on D1) with a cookie jar, like a browser without JavaScript. Accounts, passwords and API calls
+ * come from ./accounts.ts: one kit, one password.
  */
 export const en = translate('en');
-export const GOOD = 'Sesame123';
 const SITE = 'http://localhost';
 
 export type Jar = Map<string, string>;
@@ -49,7 +50,6 @@ export const post = (path: string, form: Record<string, string>, jar?: Jar, ip?:
 export const html = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
-export const uniqueEmail = (): string => `auth-${crypto.randomUUID()}@example.com`;
 /** A Moroccan mobile number without its leading zero (6XXXXXXXX). */
 export const uniqueNational = (): string => `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
@@ -57,7 +57,7 @@ export const userByEmail = (email: string) => env.DB.prepare('SELECT id, email, 
 export const userByPhone = (phone: string) => env.DB.prepare('SELECT id FROM users WHERE phone = ?').bind(phone).first<{ id: string }>();
 
 /** Registers through the page and answers the logged-in jar. */
-export async function registered(email = uniqueEmail(), password = GOOD): Promise<{ email: string; jar: Jar }> {
+export async function registered(email = uniqueEmail(), password = GOOD_PASSWORD): Promise<{ email: string; jar: Jar }> {
   const jar: Jar = new Map();
   const { res } = await post('/register', { method: 'email', email, password, password_confirmation: password, terms: '1' }, jar);
   if (res.status !== 303) throw new Error(`register failed: ${res.status}`);
@@ -80,4 +80,12 @@ export function quietConsole(): void {
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
+}
+
+/** Requests the whole worker (edge, proxy, pages) with an execution context, as workerd would. */
+export async function fetchSite(url: string, init: RequestInit = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await app.request(url, init, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
 }
