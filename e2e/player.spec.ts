@@ -103,6 +103,15 @@ test.describe('player', () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await newAccount(page.request, context);
+      // What happened, told when a try fails: presses, the island going live, play and pause.
+      await page.addInitScript(() => {
+        const log: string[] = [];
+        (window as unknown as { __playLog: string[] }).__playLog = log;
+        const at = () => Math.round(performance.now());
+        const live = () => (document.querySelector('[data-island="player"][data-live]') ? 'live' : 'not live');
+        addEventListener('click', (e) => log.push(`${at()} click ${(e.target as Element | null)?.closest('button')?.getAttribute('aria-label')} (${live()})`), true);
+        for (const type of ['play', 'playing', 'pause']) document.addEventListener(type, () => log.push(`${at()} ${type} (${live()})`), true);
+      });
       // A phone's pace: the island arrives late, the click comes while the page is starting.
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -112,7 +121,8 @@ test.describe('player', () => {
       const state = () =>
         page.evaluate(() => {
           const v = document.querySelector<HTMLVideoElement>('.player video');
-          return v && !v.paused && v.currentTime > 0.5 ? 'playing' : `paused=${v?.paused} at ${v?.currentTime.toFixed(2)}s`;
+          const log = (window as unknown as { __playLog?: string[] }).__playLog ?? [];
+          return v && !v.paused && v.currentTime > 0.5 ? 'playing' : `paused=${v?.paused} at ${v?.currentTime.toFixed(2)}s: ${log.join(', ')}`;
         });
       await expect.poll(state, { timeout: 20_000 }).toBe('playing').catch(() => undefined);
       // Still playing a moment later: the click was not replayed on top as a pause.
