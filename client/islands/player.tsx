@@ -1,16 +1,28 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import type Hls from 'hls.js';
 import type { StreamAnswer } from '../../worker/api/player/schemas';
 import type { Engine, EngineFailure } from '../player/engine';
-import { useI18n, type Translate } from '../i18n';
+import { useI18n } from '../i18n';
 import { defineIsland } from '../island';
 import { nextState } from '../player/next';
-import { SEEK_STEP_SECONDS, shortcutFor, stepVolume, type PlayerAction } from '../player/shortcuts';
-import { parseThumbnailsVtt, thumbnailAt, type Thumbnail } from '../player/thumbnails';
+import { SEEK_STEP_SECONDS, stepVolume, type PlayerAction } from '../player/shortcuts';
+import { parseThumbnailsVtt, type Thumbnail } from '../player/thumbnails';
 import { BOOT_ATTRIBUTES } from '../player/attributes';
 import { bufferedEnd, clampTime, formatTime, startPosition } from '../player/time';
-import { GUEST_PROFILE, rememberWatched, watchedTime } from '../player/watched';
+import { GUEST_PROFILE, watchedTime } from '../player/watched';
 import FavButton from './fav-button';
+import { apiFetch } from '../api';
+import { isStreamAnswer, limitOf, post } from '../player/api';
+import { ChoiceMenu } from '../player/ChoiceMenu';
+import { FailureOverlay, type Failure } from '../player/FailureOverlay';
+import { Icon, icons } from '../player/icons';
+import { NextEpisode } from '../player/NextEpisode';
+import { readLocal, SUBTITLES_KEY, VOLUME_KEY, writeLocal } from '../player/preferences';
+import { SeekBar } from '../player/SeekBar';
+import { useControlsVisibility } from '../player/useControlsVisibility';
+import { usePositionSaving } from '../player/usePositionSaving';
+import { useShortcuts } from '../player/useShortcuts';
+import { useStreamSlot } from '../player/useStreamSlot';
 
 export type PlayerProps = {
   /** GET /pages/content/{slug}/stream_url, as the server got it. */
@@ -31,158 +43,18 @@ export type PlayerProps = {
   lists: { id: number; title: string; fav: boolean; like: boolean; guest: boolean } | null;
 };
 
-type Failure = { kind: 'network' | 'media' | 'unsupported' } | { kind: 'devices'; limit: number | null };
-
 type Menu = 'quality' | 'subtitles' | 'audio' | null;
 type Level = { index: number; height: number; bitrate: number };
 type AudioTrack = { id: number; name: string; lang: string };
 
-const SAVE_EVERY_MS = 10_000;
 const SEEK_SAVE_DELAY_MS = 1_000;
 /** At most one automatic stream_url re-fetch after a media 403 in this time. */
 const AUTO_REFRESH_GAP_MS = 30_000;
-const HIDE_CONTROLS_MS = 3_000;
 /**
  * A press on Play/Pause this soon after autoplay started is the Play the viewer meant as the page
  * was starting (the button still said Play when they decided), not a Pause.
  */
 const AUTOPLAY_GRACE_MS = 1_000;
-const VOLUME_KEY = 'playerVolume';
-const SUBTITLES_KEY = 'playerSubtitles';
-
-function readLocal<T>(key: string, fallback: T): T {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw === null ? fallback : (JSON.parse(raw) as T);
-  } catch {
-    return fallback;
-  }
-}
-function writeLocal(key: string, value: unknown): void {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // private mode or full: preferences are a nicety
-  }
-}
-
-/** The island's own check of a re-fetched stream_url answer (zod stays on the server). */
-function isStreamAnswer(value: unknown): value is StreamAnswer {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.url === 'string' && typeof v.duration === 'number' && typeof v.content === 'object' && v.content !== null && Array.isArray(v.subtitles);
-}
-
-/** `limit` of a 409 MAXIMUM_DEVICES_REACHED answer. */
-const limitOf = (body: unknown): number | null =>
-  body && typeof body === 'object' && 'limit' in body && typeof body.limit === 'number' ? body.limit : null;
-
-const post = (path: string, body?: unknown) =>
-  fetch(`/api${path}`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    keepalive: true,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-/** sendBeacon (survives the page), JSON sent as text/plain (a CORS-safe type), else a keepalive fetch. */
-function beacon(path: string, body?: unknown): void {
-  const data = body === undefined ? undefined : new Blob([JSON.stringify(body)], { type: 'text/plain;charset=UTF-8' });
-  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(`/api${path}`, data)) return;
-  void post(path, body).catch(() => undefined);
-}
-
-// ---------------------------------------------------------------- icons
-
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg className="player__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      {children}
-    </svg>
-  );
-}
-const icons = {
-  play: <path d="M8 5v14l11-7z" fill="currentColor" />,
-  pause: <path d="M6 5h4v14H6zM14 5h4v14h-4z" fill="currentColor" />,
-  back10: (
-    <>
-      <path d="M12 5V2L7 6l5 4V7a6 6 0 1 1-6 6H4a8 8 0 1 0 8-8z" fill="currentColor" />
-      <text x="12" y="16.5" fontSize="7" textAnchor="middle" fill="currentColor">10</text>
-    </>
-  ),
-  forward10: (
-    <>
-      <path d="M12 5V2l5 4-5 4V7a6 6 0 1 0 6 6h2a8 8 0 1 1-8-8z" fill="currentColor" />
-      <text x="12" y="16.5" fontSize="7" textAnchor="middle" fill="currentColor">10</text>
-    </>
-  ),
-  volume: <path d="M4 9v6h4l5 5V4L8 9H4zm12.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z" fill="currentColor" />,
-  muted: <path d="M4 9v6h4l5 5V4L8 9H4zm12.6 3 2.9-2.9-1.4-1.4-2.9 2.9-2.9-2.9-1.4 1.4 2.9 2.9-2.9 2.9 1.4 1.4 2.9-2.9 2.9 2.9 1.4-1.4z" fill="currentColor" />,
-  subtitles: <path d="M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm2 8v2h5v-2H6zm7 0v2h5v-2h-5zm-7-3v2h8v-2H6zm10 0v2h2v-2h-2z" fill="currentColor" />,
-  audio: <path d="M12 3a4 4 0 0 0-4 4v5a4 4 0 0 0 8 0V7a4 4 0 0 0-4-4zm-7 9h2a5 5 0 0 0 10 0h2a7 7 0 0 1-6 6.9V21h-2v-2.1A7 7 0 0 1 5 12z" fill="currentColor" />,
-  quality: <path d="M19.4 13a7.6 7.6 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.3 7.3 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.3 7.3 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.6 7.6 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.3 7.3 0 0 0 1.7 1L11 21h4l.4-2.9a7.3 7.3 0 0 0 1.7-1l2.5 1 2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z" fill="currentColor" />,
-  pip: <path d="M3 5h18v14H3zm2 2v10h14V7zm7 5h6v4h-6z" fill="currentColor" />,
-  fullscreen: <path d="M4 4h6v2H6v4H4zm10 0h6v6h-2V6h-4zM4 14h2v4h4v2H4zm14 0h2v6h-6v-2h4z" fill="currentColor" />,
-  exitFullscreen: <path d="M8 4h2v6H4V8h4zm6 0h2v4h4v2h-6zM4 14h6v6H8v-4H4zm10 0h6v2h-4v4h-2z" fill="currentColor" />,
-  back: <path d="M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z" fill="currentColor" />,
-  close: <path d="M18.3 5.7 16.9 4.3 12 9.2 7.1 4.3 5.7 5.7 10.6 12l-4.9 4.9 1.4 1.4 4.9-4.9 4.9 4.9 1.4-1.4-4.9-4.9z" fill="currentColor" />,
-  next: <path d="M6 5v14l9-7zm10 0h2v14h-2z" fill="currentColor" />,
-};
-
-// ---------------------------------------------------------------- menus
-
-type MenuItem = { key: string; label: string; checked: boolean; select: () => void };
-
-/**
- * A control's pop-up list of choices (quality, subtitles, audio): role="menu" with
- * menuitemradio entries, arrows move, Escape closes and gives focus back to its button.
- */
-function ChoiceMenu({ id, label, items, onClose }: { id: string; label: string; items: MenuItem[]; onClose: (refocus: boolean) => void }) {
-  const list = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = list.current?.querySelector<HTMLElement>('[aria-checked="true"]') ?? list.current?.querySelector<HTMLElement>('[role="menuitemradio"]');
-    el?.focus();
-  }, []);
-  function onKeyDown(event: ReactKeyboardEvent) {
-    const entries = [...(list.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? [])];
-    const at = entries.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => entries[(to + entries.length) % entries.length]?.focus();
-    if (event.key === 'ArrowDown') move(at + 1);
-    else if (event.key === 'ArrowUp') move(at - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(entries.length - 1);
-    else if (event.key === 'Escape') onClose(true);
-    else if (event.key === 'Tab') return onClose(false);
-    else return;
-    event.preventDefault();
-    event.stopPropagation();
-  }
-  return (
-    <div className="player__menu" role="menu" id={id} aria-label={label} ref={list} onKeyDown={onKeyDown}>
-      <p className="player__menu-title" aria-hidden="true">
-        {label}
-      </p>
-      {items.map((item) => (
-        <button
-          key={item.key}
-          type="button"
-          role="menuitemradio"
-          aria-checked={item.checked}
-          className="player__menu-item"
-          tabIndex={-1}
-          onClick={() => {
-            item.select();
-            onClose(true);
-          }}
-        >
-          {item.label}
-        </button>
-      ))}
-    </div>
-  );
-}
-
 // ---------------------------------------------------------------- the player
 
 /**
@@ -203,10 +75,8 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const engineRef = useRef<Engine | null>(null);
   /** Where the next source attachment starts (resume, or the position before a re-fetch). */
   const startAt = useRef<number | null>(null);
-  const lastSaved = useRef(0);
   const refreshing = useRef(false);
   const lastAutoRefresh = useRef(0);
-  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const menuButtons = useRef<Record<string, HTMLButtonElement | null>>({});
 
   const [playing, setPlaying] = useState(false);
@@ -221,7 +91,6 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const [fullscreen, setFullscreen] = useState(false);
   const [pipAvailable, setPipAvailable] = useState(false);
   const [pip, setPip] = useState(false);
-  const [controls, setControls] = useState(true);
   const [menu, setMenu] = useState<Menu>(null);
   const [levels, setLevels] = useState<Level[]>([]);
   const [level, setLevel] = useState(-1);
@@ -230,44 +99,14 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const [audioTrack, setAudioTrack] = useState(0);
   const [subtitle, setSubtitle] = useState<string | null>(null);
   const [thumbs, setThumbs] = useState<Thumbnail[]>([]);
-  const [hover, setHover] = useState<{ fraction: number; time: number } | null>(null);
+  const [seekHover, setSeekHover] = useState(false);
   const [ended, setEnded] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   /** Bumped by every successful re-fetch: the source is attached again even if the URL is the same. */
   const [attempt, setAttempt] = useState(0);
 
-  /** Shows the controls, and hides them again after a while (they stay while paused, see showControls). */
-  const poke = useCallback(() => {
-    setControls(true);
-    clearTimeout(hideTimer.current);
-    hideTimer.current = setTimeout(() => setControls(false), HIDE_CONTROLS_MS);
-  }, []);
-
-  // ---- saving the position (spec: every 10 s, on pause, on page hide) ----
-  const save = useCallback(
-    (how: 'fetch' | 'beacon', at?: number) => {
-      const el = video.current;
-      // Nothing loaded (or an engine being replaced, which empties the element): nothing to save.
-      if (!el || trailer || (at === undefined && el.readyState === HTMLMediaElement.HAVE_NOTHING)) return;
-      const position = Math.floor(at ?? el.currentTime);
-      if (!Number.isFinite(position) || Math.abs(position - lastSaved.current) < 1) return;
-      lastSaved.current = position;
-      // Spec §3 `watched` keyed by profile id, for every profile; the guest's ("0") is its only copy.
-      if (!loggedIn) return rememberWatched(GUEST_PROFILE, content.id, position);
-      if (profileId) rememberWatched(profileId, content.id, position);
-      const body = profileId ? { time: position, profile: profileId } : { time: position };
-      if (how === 'beacon') beacon(`/actions/watched/${content.id}`, body);
-      else
-        void fetch(`/api/actions/watched/${content.id}`, {
-          method: 'PUT',
-          credentials: 'same-origin',
-          keepalive: true,
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        }).catch(() => undefined);
-    },
-    [content.id, loggedIn, profileId, trailer],
-  );
+  const { controls, poke, hide } = useControlsVisibility();
+  const { save, lastSaved } = usePositionSaving({ video, contentId: content.id, loggedIn, profileId, trailer });
 
   // ---- stream_url again: expired media URLs (403), a lost slot, Retry, a page back from the cache ----
   const refresh = useCallback(async () => {
@@ -279,7 +118,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       const query = new URLSearchParams();
       if (profileId) query.set('profileId', String(profileId));
       if (trailer) query.set('trailer', '1');
-      const res = await fetch(`/api/pages/content/${encodeURIComponent(slug)}/stream_url?${query}`, { credentials: 'same-origin' });
+      const res = await apiFetch(`/pages/content/${encodeURIComponent(slug)}/stream_url?${query}`);
       const body: unknown = await res.json().catch(() => null);
       if (res.status === 409) {
         hls.current?.stopLoad();
@@ -492,54 +331,13 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     return () => el.textTracks.removeEventListener('addtrack', apply);
   }, [subtitle, stream.url]);
 
-  // ---- saving every 10 s while playing, and when the page goes away ----
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (video.current && !video.current.paused) save('fetch');
-    }, SAVE_EVERY_MS);
-    return () => clearInterval(timer);
-  }, [save]);
-
-  // ---- stream slot: heartbeats, stop on page hide ----
-  const heartbeat = useCallback(async () => {
-    if (!stream.streamId) return;
-    const res = await post(`/streams/${stream.streamId}/heartbeat`).catch(() => null);
-    if (res?.status !== 409) return;
-    // The slot was lost and the account's other devices now hold every slot: playback stops.
-    const body: unknown = await res.json().catch(() => null);
+  // ---- the stream slot: heartbeats, stop on page hide ----
+  const onSlotLost = useCallback((limit: number | null) => {
     hls.current?.stopLoad();
     video.current?.pause();
-    setFailure({ kind: 'devices', limit: limitOf(body) });
-  }, [stream.streamId]);
-
-  useEffect(() => {
-    if (!stream.streamId) return;
-    const timer = setInterval(() => void heartbeat(), Math.max(5, stream.heartbeatSeconds) * 1000);
-    return () => clearInterval(timer);
-  }, [heartbeat, stream.streamId, stream.heartbeatSeconds]);
-
-  useEffect(() => {
-    const onHidden = () => {
-      if (document.visibilityState === 'hidden') save('beacon');
-      else void heartbeat();
-    };
-    const onPageHide = () => {
-      save('beacon');
-      if (stream.streamId) beacon(`/streams/${stream.streamId}/stop`);
-    };
-    // Back from the back/forward cache: the slot was freed on the way out.
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) void refreshRef.current();
-    };
-    document.addEventListener('visibilitychange', onHidden);
-    addEventListener('pagehide', onPageHide);
-    addEventListener('pageshow', onPageShow);
-    return () => {
-      document.removeEventListener('visibilitychange', onHidden);
-      removeEventListener('pagehide', onPageHide);
-      removeEventListener('pageshow', onPageShow);
-    };
-  }, [save, heartbeat, stream.streamId]);
+    setFailure({ kind: 'devices', limit });
+  }, []);
+  useStreamSlot({ streamId: stream.streamId, heartbeatSeconds: stream.heartbeatSeconds, save, refresh: refreshRef, onLost: onSlotLost });
 
   // ---- next episode ----
   const nextHref = next ? `/player/${encodeURIComponent(next.slug)}${langQuery}` : null;
@@ -549,23 +347,26 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   }, [upcoming.kind, nextHref]);
 
   // ---- controls ----
-  const busy = menu !== null || hover !== null;
+  const busy = menu !== null || seekHover;
   const showControls = controls || !playing || busy || failure !== null || blocked;
-  useEffect(() => () => clearTimeout(hideTimer.current), []);
 
   /**
    * Play or pause as the screen showed it when the viewer pressed (the `playing` state drawn on the
    * button), not as the element is now; and within AUTOPLAY_GRACE_MS of autoplay starting, a press
-   * is the Play the viewer meant, never a Pause of what they were starting.
+   * (pointer, not a deliberate shortcut key) is the Play the viewer meant, never a Pause of what
+   * they were starting.
    */
-  const togglePlay = useCallback(() => {
-    const el = video.current;
-    if (!el || failure) return;
-    if (!playing || el.ended) return void el.play().catch(() => setBlocked(true));
-    const autoStartedAt = engineRef.current?.autoStartedAt ?? null;
-    if (autoStartedAt !== null && performance.now() - autoStartedAt < AUTOPLAY_GRACE_MS) return;
-    el.pause();
-  }, [failure, playing]);
+  const togglePlay = useCallback(
+    (how: 'press' | 'key' = 'press') => {
+      const el = video.current;
+      if (!el || failure) return;
+      if (!playing || el.ended) return void el.play().catch(() => setBlocked(true));
+      const autoStartedAt = engineRef.current?.autoStartedAt ?? null;
+      if (how === 'press' && autoStartedAt !== null && performance.now() - autoStartedAt < AUTOPLAY_GRACE_MS) return;
+      el.pause();
+    },
+    [failure, playing],
+  );
   const seekTo = (to: number) => {
     const el = video.current;
     if (el) el.currentTime = clampTime(to, el.duration || duration);
@@ -639,7 +440,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     const el = video.current;
     switch (action) {
       case 'toggle-play':
-        return togglePlay();
+        return togglePlay('key');
       case 'seek-back':
         return seekTo((el?.currentTime ?? 0) - SEEK_STEP_SECONDS);
       case 'seek-forward':
@@ -660,38 +461,12 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
         return;
     }
   };
-  const runRef = useRef(run);
-  runRef.current = run;
-
-  // Shortcuts anywhere on the page (the player is the page), except where a control needs the key.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const action = shortcutFor(event);
-      if (!action) return;
-      const target = event.target instanceof Element ? event.target : null;
-      if (target?.closest('[role="menu"]')) return;
-      if (target?.closest('.player__volume-range') && /^Arrow/.test(event.key)) return;
-      if (event.key === ' ' && target?.closest('button, a')) return;
-      event.preventDefault();
-      poke();
-      runRef.current(action);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [poke]);
-
-  // ---- seek bar hover: time and thumbnail ----
-  const onSeekHover = (event: ReactPointerEvent<HTMLDivElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    const fraction = Math.min(1, Math.max(0, (event.clientX - rect.left) / rect.width));
-    setHover({ fraction, time: fraction * duration });
-  };
-  const thumb = hover ? thumbnailAt(thumbs, hover.time) : null;
+  useShortcuts(run, poke);
 
   /** A click on the picture plays or pauses; a tap shows the controls, or hides them while playing. */
   const onSurfacePointerUp = (event: ReactPointerEvent) => {
     if (event.pointerType === 'mouse') togglePlay();
-    else if (showControls && playing) setControls(false);
+    else if (showControls && playing) hide();
     else poke();
   };
 
@@ -702,8 +477,6 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const subheading = !trailer && content.parent ? [episodeLine, content.name_long].filter(Boolean).join(' · ') : null;
   const timeText = `${formatTime(time, duration)} / ${formatTime(duration)}`;
   const quality = levels.find((l) => l.index === level);
-  const played = duration > 0 ? Math.min(100, (time / duration) * 100) : 0;
-  const bufferedPct = duration > 0 ? Math.min(100, (buffered / duration) * 100) : 0;
   const menuId = (name: string) => `${uid}-menu-${name}`;
 
   const menuButton = (name: Exclude<Menu, null>, label: string, icon: ReactNode, badge?: string) => (
@@ -795,22 +568,12 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       )}
 
       {(blocked || (!playing && !waiting && !failure && !ended && time === 0)) && (
-        <button type="button" className="player__big-play" aria-label={t('PLAY')} onClick={togglePlay} {...{ [BOOT_ATTRIBUTES.play]: '' }}>
+        <button type="button" className="player__big-play" aria-label={t('PLAY')} onClick={() => togglePlay()} {...{ [BOOT_ATTRIBUTES.play]: '' }}>
           <Icon>{icons.play}</Icon>
         </button>
       )}
 
-      {failure && (
-        <div className="player__failure" role="alert">
-          <h2 className="player__failure-title">{failureTitle(t, failure)}</h2>
-          <p className="player__failure-text">{failureText(t, failure)}</p>
-          {failure.kind !== 'unsupported' && (
-            <button type="button" className="button button--primary button--large" onClick={() => void refresh()}>
-              {t('RETRY')}
-            </button>
-          )}
-        </div>
-      )}
+      {failure && <FailureOverlay failure={failure} onRetry={() => void refresh()} />}
 
       <header className="player__top">
         <a className="player__button player__back" href={backHref} aria-label={t('BACK')} title={t('BACK')} onClick={goBack}>
@@ -834,73 +597,20 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
         )}
       </header>
 
-      {nextHref && next && (upcoming.kind === 'offer' || upcoming.kind === 'ended' || upcoming.kind === 'start') && (
-        <aside className="player__next" aria-label={t('NEXT_EPISODE')} aria-live="polite">
-          <p className="player__next-label">{t('NEXT_EPISODE')}</p>
-          <p className="player__next-name" dir="auto">
-            {next.season_number !== null && next.episode_number !== null && (
-              <span className="player__next-number">{t('EPISODE_SHORT', { season: next.season_number, episode: next.episode_number })}</span>
-            )}{' '}
-            {next.name_long}
-          </p>
-          {upcoming.kind === 'offer' && upcoming.countdown !== null && <p className="player__next-countdown">{t('NEXT_EPISODE_IN', { seconds: upcoming.countdown })}</p>}
-          <div className="player__next-actions">
-            <a className="button button--primary" href={nextHref}>
-              <Icon>{icons.next}</Icon>
-              {t('PLAY_NEXT_EPISODE')}
-            </a>
-            {upcoming.kind === 'offer' && (
-              <button type="button" className="button button--ghost" onClick={() => setDismissed(true)}>
-                {t('WATCH_CREDITS')}
-              </button>
-            )}
-          </div>
-        </aside>
-      )}
+      {nextHref && next && <NextEpisode next={next} href={nextHref} upcoming={upcoming} onDismiss={() => setDismissed(true)} />}
 
       <div className="player__controls">
-        <div
-          className="player__seek"
-          dir="ltr"
-          onPointerMove={onSeekHover}
-          onPointerLeave={() => setHover(null)}
-          style={{ ['--played-ratio' as string]: played / 100, ['--buffered' as string]: `${bufferedPct}%` }}
-        >
-          <div className="player__seek-track" aria-hidden="true">
-            <span className="player__seek-buffered" />
-            <span className="player__seek-played" />
-          </div>
-          <input
-            className="player__seek-range"
-            type="range"
-            min={0}
-            max={Math.max(1, Math.floor(duration))}
-            step={1}
-            value={Math.floor(time)}
-            aria-label={t('PLAYER_SEEK')}
-            aria-valuetext={t('PLAYER_TIME_OF', { current: formatTime(time, duration), total: formatTime(duration) })}
-            onChange={(e) => {
-              const to = Number(e.currentTarget.value);
-              setTime(to);
-              seekTo(to);
-            }}
-          />
-          {hover && (
-            <div className="player__preview" style={{ ['--at' as string]: `${hover.fraction * 100}%` }} aria-hidden="true">
-              {thumb && (
-                <span
-                  className="player__preview-image"
-                  style={
-                    thumb.w > 0
-                      ? { backgroundImage: `url("${thumb.url}")`, backgroundPosition: `-${thumb.x}px -${thumb.y}px`, width: thumb.w, height: thumb.h }
-                      : { backgroundImage: `url("${thumb.url}")`, backgroundSize: 'cover' }
-                  }
-                />
-              )}
-              <span className="player__preview-time">{formatTime(hover.time, duration)}</span>
-            </div>
-          )}
-        </div>
+        <SeekBar
+          time={time}
+          duration={duration}
+          buffered={buffered}
+          thumbs={thumbs}
+          onHover={setSeekHover}
+          onSeek={(to) => {
+            setTime(to);
+            seekTo(to);
+          }}
+        />
 
         <div className="player__bar">
           <button
@@ -908,7 +618,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
             className="player__button"
             aria-label={playing ? t('PAUSE') : t('PLAY')}
             title={playing ? t('PAUSE') : t('PLAY')}
-            onClick={togglePlay}
+            onClick={() => togglePlay()}
             {...{ [BOOT_ATTRIBUTES.play]: playing ? undefined : '' }}
           >
             <Icon>{playing ? icons.pause : icons.play}</Icon>
@@ -962,24 +672,6 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       </div>
     </div>
   );
-}
-
-function failureTitle(t: Translate, failure: Failure): string {
-  if (failure.kind === 'devices') return t('MAXIMUM_DEVICES_REACHED');
-  return t('PLAYER_ERROR');
-}
-
-function failureText(t: Translate, failure: Failure): string {
-  switch (failure.kind) {
-    case 'devices':
-      return failure.limit ? `${t('MAXIMUM_DEVICES_REACHED_TEXT', { limit: failure.limit })} ${t('MAXIMUM_DEVICES_REACHED_HINT')}` : t('MAXIMUM_DEVICES_REACHED_HINT');
-    case 'network':
-      return t('PLAYER_ERROR_NETWORK');
-    case 'media':
-      return t('PLAYER_ERROR_MEDIA');
-    case 'unsupported':
-      return t('PLAYER_ERROR_UNSUPPORTED');
-  }
 }
 
 export const PlayerIsland = defineIsland('player', Player, 'load');

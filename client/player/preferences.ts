@@ -1,0 +1,19 @@
+/** The viewer's player preferences kept in this browser (localStorage): volume and subtitles. */
+export const VOLUME_KEY = 'playerVolume';
+export const SUBTITLES_KEY = 'playerSubtitles';
+
+export function readLocal<T>(key: string, fallback: T): T {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw === null ? fallback : (JSON.parse(raw) as T);
+  } catch {
+    return fallback;
+  }
+}
+export function writeLocal(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // private mode or full: preferences are a nicety
+  }
+}
