@@ -1,14 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
-import type Hls from 'hls.js';
 import type { StreamAnswer } from '../../worker/api/player/schemas';
-import type { Engine, EngineFailure } from '../player/engine';
 import { useI18n } from '../i18n';
 import { defineIsland } from '../island';
 import { nextState } from '../player/next';
 import { SEEK_STEP_SECONDS, stepVolume, type PlayerAction } from '../player/shortcuts';
-import { parseThumbnailsVtt, type Thumbnail } from '../player/thumbnails';
 import { BOOT_ATTRIBUTES } from '../player/attributes';
-import { bufferedEnd, clampTime, formatTime, startPosition } from '../player/time';
+import { clampTime, formatTime, startPosition } from '../player/time';
 import { GUEST_PROFILE, watchedTime } from '../player/watched';
 import FavButton from './fav-button';
 import { apiFetch } from '../api';
@@ -17,9 +14,13 @@ import { ChoiceMenu } from '../player/ChoiceMenu';
 import { FailureOverlay, type Failure } from '../player/FailureOverlay';
 import { Icon, icons } from '../player/icons';
 import { NextEpisode } from '../player/NextEpisode';
-import { readLocal, SUBTITLES_KEY, VOLUME_KEY, writeLocal } from '../player/preferences';
 import { SeekBar } from '../player/SeekBar';
 import { useControlsVisibility } from '../player/useControlsVisibility';
+import { useEngine } from '../player/useEngine';
+import { useMediaState } from '../player/useMediaState';
+import { useScreenModes } from '../player/useScreenModes';
+import { useSubtitles } from '../player/useSubtitles';
+import { useThumbnails } from '../player/useThumbnails';
 import { usePositionSaving } from '../player/usePositionSaving';
 import { useShortcuts } from '../player/useShortcuts';
 import { useStreamSlot } from '../player/useStreamSlot';
@@ -44,12 +45,7 @@ export type PlayerProps = {
 };
 
 type Menu = 'quality' | 'subtitles' | 'audio' | null;
-type Level = { index: number; height: number; bitrate: number };
-type AudioTrack = { id: number; name: string; lang: string };
 
-const SEEK_SAVE_DELAY_MS = 1_000;
-/** At most one automatic stream_url re-fetch after a media 403 in this time. */
-const AUTO_REFRESH_GAP_MS = 30_000;
 /**
  * A press on Play/Pause this soon after autoplay started is the Play the viewer meant as the page
  * was starting (the button still said Play when they decided), not a Pause.
@@ -71,42 +67,32 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const { content, next } = stream;
   const root = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const hls = useRef<Hls | null>(null);
-  const engineRef = useRef<Engine | null>(null);
   /** Where the next source attachment starts (resume, or the position before a re-fetch). */
   const startAt = useRef<number | null>(null);
   const refreshing = useRef(false);
-  const lastAutoRefresh = useRef(0);
   const menuButtons = useRef<Record<string, HTMLButtonElement | null>>({});
-
-  const [playing, setPlaying] = useState(false);
-  const [waiting, setWaiting] = useState(true);
-  const [blocked, setBlocked] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [time, setTime] = useState(0);
-  const [duration, setDuration] = useState(initial.duration);
-  const [buffered, setBuffered] = useState(0);
-  const [volume, setVolume] = useState(1);
-  const [muted, setMuted] = useState(false);
-  const [fullscreen, setFullscreen] = useState(false);
-  const [pipAvailable, setPipAvailable] = useState(false);
-  const [pip, setPip] = useState(false);
   const [menu, setMenu] = useState<Menu>(null);
-  const [levels, setLevels] = useState<Level[]>([]);
-  const [level, setLevel] = useState(-1);
-  const [autoHeight, setAutoHeight] = useState<number | null>(null);
-  const [audioTracks, setAudioTracks] = useState<AudioTrack[]>([]);
-  const [audioTrack, setAudioTrack] = useState(0);
-  const [subtitle, setSubtitle] = useState<string | null>(null);
-  const [thumbs, setThumbs] = useState<Thumbnail[]>([]);
   const [seekHover, setSeekHover] = useState(false);
-  const [ended, setEnded] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   /** Bumped by every successful re-fetch: the source is attached again even if the URL is the same. */
   const [attempt, setAttempt] = useState(0);
 
   const { controls, poke, hide } = useControlsVisibility();
   const { save, lastSaved } = usePositionSaving({ video, contentId: content.id, loggedIn, profileId, trailer });
+  const media = useMediaState({ video, streamDuration: stream.duration, save, poke });
+  const { playing, waiting, blocked, time, duration, buffered, volume, muted, ended, pip } = media;
+  const screenModes = useScreenModes(root, video);
+  const subtitles = useSubtitles(video, stream.subtitles, stream.url);
+  const thumbs = useThumbnails(stream.thumbnails);
+  /** Playback cannot go on: the error over the picture, and its Retry. */
+  const fail = useCallback(
+    (next: Failure) => {
+      media.setWaiting(false);
+      setFailure(next);
+    },
+    [media.setWaiting],
+  );
 
   // ---- stream_url again: expired media URLs (403), a lost slot, Retry, a page back from the cache ----
   const refresh = useCallback(async () => {
@@ -121,7 +107,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       const res = await apiFetch(`/pages/content/${encodeURIComponent(slug)}/stream_url?${query}`);
       const body: unknown = await res.json().catch(() => null);
       if (res.status === 409) {
-        hls.current?.stopLoad();
+        stopRef.current();
         el?.pause();
         setFailure({ kind: 'devices', limit: limitOf(body) });
         return;
@@ -133,7 +119,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       // Read now, not before the calls: the viewer may have sought meanwhile.
       startAt.current = el && el.currentTime > 0 ? el.currentTime : (startAt.current ?? 0);
       setFailure(null);
-      setWaiting(true);
+      media.setWaiting(true);
       setStream(body);
       setAttempt((n) => n + 1);
     } catch {
@@ -141,199 +127,42 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     } finally {
       refreshing.current = false;
     }
-  }, [profileId, slug, stream.streamId, trailer]);
+  }, [profileId, slug, stream.streamId, trailer, media.setWaiting]);
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
 
   // ---- the media engine: adopt the one the page booted, start a new one after a re-fetch ----
-  useEffect(() => {
-    const el = video.current;
-    if (!el) return;
-    let cancelled = false;
-    let engine: Engine | null = null;
-    const onFailure = (kind: EngineFailure) => {
-      // A signed URL that expired: a fresh stream_url, same position — once; refused again so soon,
-      // it is not an expiry (revoked, or the network): the error and its Retry.
-      if (kind === 'forbidden' && Date.now() - lastAutoRefresh.current > AUTO_REFRESH_GAP_MS) {
-        lastAutoRefresh.current = Date.now();
-        return void refreshRef.current();
-      }
-      setWaiting(false);
-      setFailure({ kind: kind === 'forbidden' ? 'network' : kind });
-    };
-    const onBlocked = (refused: boolean) => {
+  const tracks = useEngine({
+    video,
+    url: stream.url,
+    attempt,
+    start: () => startAt.current ?? startPosition(loggedIn || trailer ? stream.resumeAt : watchedTime(GUEST_PROFILE, stream.content.id), stream.duration),
+    onStarted: (start, adopted) => {
+      if (adopted) lastSaved.current = Math.floor(start);
+      startAt.current = start;
+    },
+    refresh: refreshRef,
+    onFailure: (kind) => fail({ kind }),
+    onBlocked: (refused) => {
       // Browsers refuse sound without a gesture: the big Play button takes over.
-      setBlocked(refused);
-      if (refused) setWaiting(false);
-    };
-    const run = async () => {
-      const { adoptEngine, bootPlayer, startEngine } = await import('../player/engine');
-      const fresh = startAt.current !== null;
-      // Normally the page's inline module booted it already; else (it failed to load) now.
-      if (!fresh) bootPlayer();
-      const start = startAt.current ?? startPosition(loggedIn || trailer ? stream.resumeAt : watchedTime(GUEST_PROFILE, stream.content.id), stream.duration);
-      engine = fresh ? await startEngine(el, stream.url, start) : await adoptEngine(el, stream.url, start);
-      if (cancelled) return engine.destroy();
-      if (!fresh) lastSaved.current = Math.floor(engine.start);
-      startAt.current = engine.start;
-      hls.current = engine.hls;
-      engineRef.current = engine;
-      engine.onFailure = onFailure;
-      engine.onBlocked = onBlocked;
-      // What happened before this island was live.
-      if (engine.failure) onFailure(engine.failure);
-      onBlocked(engine.blocked);
-      setPlaying(!el.paused);
-      if (Number.isFinite(el.duration) && el.duration > 0) setDuration(el.duration);
-      if (!el.paused && el.readyState >= 3) setWaiting(false);
-      const instance = engine.hls;
-      if (!instance) return;
-      const { default: HlsClass } = await import('hls.js');
-      const { Events } = HlsClass;
-      const readLevels = () =>
-        setLevels(instance.levels.map((l, index) => ({ index, height: l.height, bitrate: l.bitrate })).sort((a, b) => b.height - a.height || b.bitrate - a.bitrate));
-      const readLevel = () => setAutoHeight(instance.levels[instance.currentLevel]?.height ?? null);
-      const readAudio = () => {
-        setAudioTracks(instance.audioTracks.map((a) => ({ id: a.id, name: a.name, lang: a.lang ?? '' })));
-        setAudioTrack(instance.audioTrack);
-      };
-      instance.on(Events.MANIFEST_PARSED, readLevels);
-      instance.on(Events.LEVEL_SWITCHED, readLevel);
-      instance.on(Events.AUDIO_TRACKS_UPDATED, readAudio);
-      instance.on(Events.AUDIO_TRACK_SWITCHED, readAudio);
-      readLevels();
-      readLevel();
-      readAudio();
-    };
-    run().catch(() => {
-      setWaiting(false);
-      setFailure({ kind: 'network' });
-    });
-    return () => {
-      cancelled = true;
-      if (engine) {
-        engine.onFailure = null;
-        engine.onBlocked = null;
-        engine.destroy();
-      }
-      hls.current = null;
-    };
-    // A re-fetched stream (new URL or attempt) gets a new engine; nothing else should.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stream.url, attempt]);
-
-  // ---- media element events ----
-  useEffect(() => {
-    const el = video.current;
-    if (!el) return;
-    let seekSave: ReturnType<typeof setTimeout> | undefined;
-    const readBuffered = () => {
-      const ranges: { start: number; end: number }[] = [];
-      for (let i = 0; i < el.buffered.length; i++) ranges.push({ start: el.buffered.start(i), end: el.buffered.end(i) });
-      setBuffered(bufferedEnd(ranges, el.currentTime));
-    };
-    const handlers: Record<string, () => void> = {
-      play: () => {
-        setPlaying(true);
-        setEnded(false);
-      },
-      pause: () => {
-        setPlaying(false);
-        if (!el.ended) save('fetch');
-      },
-      playing: () => {
-        setWaiting(false);
-        setBlocked(false);
-        poke();
-      },
-      waiting: () => setWaiting(true),
-      seeking: () => {
-        setWaiting(true);
-        setEnded(false);
-      },
-      seeked: () => {
-        setWaiting(el.readyState < 3);
-        // A jump is worth keeping at once (a reload right after it must resume there), once it settles.
-        clearTimeout(seekSave);
-        seekSave = setTimeout(() => save('fetch'), SEEK_SAVE_DELAY_MS);
-      },
-      canplay: () => setWaiting(false),
-      timeupdate: () => {
-        setTime(el.currentTime);
-        readBuffered();
-      },
-      progress: readBuffered,
-      durationchange: () => {
-        if (Number.isFinite(el.duration) && el.duration > 0) setDuration(el.duration);
-      },
-      volumechange: () => {
-        setVolume(el.volume);
-        setMuted(el.muted);
-        writeLocal(VOLUME_KEY, { volume: el.volume, muted: el.muted });
-      },
-      ended: () => {
-        setEnded(true);
-        setPlaying(false);
-        // The whole title: the API marks it watched (≥ 95 %).
-        save('fetch', Math.max(el.duration || 0, stream.duration));
-      },
-      enterpictureinpicture: () => setPip(true),
-      leavepictureinpicture: () => setPip(false),
-    };
-    for (const [type, handler] of Object.entries(handlers)) el.addEventListener(type, handler);
-    return () => {
-      clearTimeout(seekSave);
-      for (const [type, handler] of Object.entries(handlers)) el.removeEventListener(type, handler);
-    };
-  }, [save, poke, stream.duration]);
-
-  // ---- preferences, capabilities, thumbnails (browser only, after hydration) ----
-  useEffect(() => {
-    const el = video.current;
-    if (!el) return;
-    const stored = readLocal<{ volume?: number; muted?: boolean }>(VOLUME_KEY, {});
-    if (typeof stored.volume === 'number') el.volume = Math.min(1, Math.max(0, stored.volume));
-    if (typeof stored.muted === 'boolean') el.muted = stored.muted;
-    setPipAvailable('pictureInPictureEnabled' in document && document.pictureInPictureEnabled && !el.disablePictureInPicture);
-    const wanted = readLocal<string | null>(SUBTITLES_KEY, null);
-    if (wanted && stream.subtitles.some((s) => s.lang === wanted)) setSubtitle(wanted);
-    const onFullscreen = () => setFullscreen(document.fullscreenElement === root.current);
-    document.addEventListener('fullscreenchange', onFullscreen);
-    return () => document.removeEventListener('fullscreenchange', onFullscreen);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  useEffect(() => {
-    if (!stream.thumbnails) return setThumbs([]);
-    const url = new URL(stream.thumbnails, location.href).toString();
-    let cancelled = false;
-    fetch(url, { credentials: 'same-origin' })
-      .then((res) => (res.ok ? res.text() : ''))
-      .then((text) => !cancelled && setThumbs(parseThumbnailsVtt(text, url)))
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [stream.thumbnails]);
-
-  // Subtitles: the chosen <track> shows, the others (and any the browser made from the playlist) stay off.
-  useEffect(() => {
-    const el = video.current;
-    if (!el) return;
-    const apply = () => {
-      for (const track of el.textTracks) {
-        if (track.kind !== 'subtitles' && track.kind !== 'captions') continue;
-        track.mode = subtitle && track.language === subtitle && track.label !== '' ? 'showing' : 'disabled';
-      }
-    };
-    apply();
-    el.textTracks.addEventListener('addtrack', apply);
-    return () => el.textTracks.removeEventListener('addtrack', apply);
-  }, [subtitle, stream.url]);
+      media.setBlocked(refused);
+      if (refused) media.setWaiting(false);
+    },
+    onAdopted: (el) => {
+      media.setPlaying(!el.paused);
+      if (Number.isFinite(el.duration) && el.duration > 0) media.setDuration(el.duration);
+      if (!el.paused && el.readyState >= 3) media.setWaiting(false);
+    },
+  });
+  const { levels, level, chooseLevel, autoHeight, audioTracks, audioTrack, chooseAudio } = tracks;
+  const { subtitle, choose: chooseSubtitle } = subtitles;
+  const { fullscreen, pipAvailable, toggleFullscreen, togglePip } = screenModes;
+  const stopRef = useRef(tracks.stopLoad);
+  stopRef.current = tracks.stopLoad;
 
   // ---- the stream slot: heartbeats, stop on page hide ----
   const onSlotLost = useCallback((limit: number | null) => {
-    hls.current?.stopLoad();
+    stopRef.current();
     video.current?.pause();
     setFailure({ kind: 'devices', limit });
   }, []);
@@ -360,12 +189,12 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     (how: 'press' | 'key' = 'press') => {
       const el = video.current;
       if (!el || failure) return;
-      if (!playing || el.ended) return void el.play().catch(() => setBlocked(true));
-      const autoStartedAt = engineRef.current?.autoStartedAt ?? null;
+      if (!playing || el.ended) return void el.play().catch(() => media.setBlocked(true));
+      const autoStartedAt = tracks.engine.current?.autoStartedAt ?? null;
       if (how === 'press' && autoStartedAt !== null && performance.now() - autoStartedAt < AUTOPLAY_GRACE_MS) return;
       el.pause();
     },
-    [failure, playing],
+    [failure, playing, media.setBlocked, tracks.engine],
   );
   const seekTo = (to: number) => {
     const el = video.current;
@@ -382,46 +211,6 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     if (!el) return;
     el.muted = !el.muted;
     if (!el.muted && el.volume === 0) el.volume = 0.5;
-  };
-  const toggleFullscreen = () => {
-    const el = video.current as (HTMLVideoElement & { webkitEnterFullscreen?: () => void }) | null;
-    if (document.fullscreenElement) return void document.exitFullscreen().catch(() => undefined);
-    if (root.current?.requestFullscreen) {
-      root.current
-        .requestFullscreen({ navigationUI: 'hide' })
-        .then(() => (screen.orientation as ScreenOrientation & { lock?: (o: string) => Promise<void> }).lock?.('landscape'))
-        .catch(() => undefined);
-    } else el?.webkitEnterFullscreen?.();
-  };
-  const togglePip = () => {
-    const el = video.current;
-    if (!el) return;
-    if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => undefined);
-    else void el.requestPictureInPicture().catch(() => undefined);
-  };
-  const chooseSubtitle = (lang: string | null) => {
-    setSubtitle(lang);
-    writeLocal(SUBTITLES_KEY, lang);
-  };
-  const lastSubtitle = useRef<string | null>(null);
-  const toggleSubtitles = () => {
-    if (subtitle) {
-      lastSubtitle.current = subtitle;
-      return chooseSubtitle(null);
-    }
-    const lang = lastSubtitle.current ?? document.documentElement.lang;
-    const pick = stream.subtitles.find((s) => s.lang === lang) ?? stream.subtitles[0];
-    if (pick) chooseSubtitle(pick.lang);
-  };
-  const chooseLevel = (index: number) => {
-    if (!hls.current) return;
-    hls.current.currentLevel = index;
-    setLevel(index);
-  };
-  const chooseAudio = (id: number) => {
-    if (!hls.current) return;
-    hls.current.audioTrack = id;
-    setAudioTrack(id);
   };
   const closeMenu = (refocus: boolean) => {
     const open = menu;
@@ -452,9 +241,9 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       case 'toggle-mute':
         return toggleMute();
       case 'toggle-fullscreen':
-        return toggleFullscreen();
+        return screenModes.toggleFullscreen();
       case 'toggle-subtitles':
-        return toggleSubtitles();
+        return subtitles.toggle();
       case 'escape':
         if (menu) return closeMenu(true);
         if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
@@ -607,7 +396,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
           thumbs={thumbs}
           onHover={setSeekHover}
           onSeek={(to) => {
-            setTime(to);
+            media.setTime(to);
             seekTo(to);
           }}
         />
