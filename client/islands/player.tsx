@@ -8,9 +8,10 @@ import { BOOT_ATTRIBUTES } from '../player/attributes';
 import { clampTime, formatTime, startPosition } from '../player/time';
 import { GUEST_PROFILE, watchedTime } from '../player/watched';
 import FavButton from './fav-button';
-import { apiFetch } from '../api';
-import { isStreamAnswer, limitOf, post } from '../player/api';
-import { ChoiceMenu } from '../player/ChoiceMenu';
+import { MenuButton, type MenuItem } from '../player/ChoiceMenu';
+import { PlayerHeader } from '../player/PlayerHeader';
+import { useStream } from '../player/useStream';
+import { ControlBar } from '../player/ControlBar';
 import { FailureOverlay, type Failure } from '../player/FailureOverlay';
 import { Icon, icons } from '../player/icons';
 import { NextEpisode } from '../player/NextEpisode';
@@ -63,25 +64,36 @@ const AUTOPLAY_GRACE_MS = 1_000;
 export default function Player({ stream: initial, subtitleLabels, slug, trailer, profileId, loggedIn, backHref, langQuery, lists }: PlayerProps) {
   const { t } = useI18n();
   const uid = useId();
-  const [stream, setStream] = useState(initial);
-  const { content, next } = stream;
   const root = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   /** Where the next source attachment starts (resume, or the position before a re-fetch). */
   const startAt = useRef<number | null>(null);
-  const refreshing = useRef(false);
   const menuButtons = useRef<Record<string, HTMLButtonElement | null>>({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const [menu, setMenu] = useState<Menu>(null);
   const [seekHover, setSeekHover] = useState(false);
   const [dismissed, setDismissed] = useState(false);
-  /** Bumped by every successful re-fetch: the source is attached again even if the URL is the same. */
-  const [attempt, setAttempt] = useState(0);
 
   const { controls, poke, hide } = useControlsVisibility();
+  const stopLoad = useRef<() => void>(() => undefined);
+  /** The media state comes after the stream it plays: a new stream shows the spinner through this. */
+  const showLoading = useRef<() => void>(() => undefined);
+  const { stream, attempt, refresh, refreshRef } = useStream({
+    initial,
+    slug,
+    trailer,
+    profileId,
+    video,
+    startAt,
+    onLoading: useCallback(() => showLoading.current(), []),
+    setFailure,
+    stopLoad,
+  });
+  const { content, next } = stream;
   const { save, lastSaved } = usePositionSaving({ video, contentId: content.id, loggedIn, profileId, trailer });
   const media = useMediaState({ video, streamDuration: stream.duration, save, poke });
   const { playing, waiting, blocked, time, duration, buffered, volume, muted, ended, pip } = media;
+  showLoading.current = () => media.setWaiting(true);
   const screenModes = useScreenModes(root, video);
   const subtitles = useSubtitles(video, stream.subtitles, stream.url);
   const thumbs = useThumbnails(stream.thumbnails);
@@ -93,43 +105,6 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     },
     [media.setWaiting],
   );
-
-  // ---- stream_url again: expired media URLs (403), a lost slot, Retry, a page back from the cache ----
-  const refresh = useCallback(async () => {
-    if (refreshing.current) return;
-    refreshing.current = true;
-    const el = video.current;
-    try {
-      if (stream.streamId) await post(`/streams/${stream.streamId}/stop`).catch(() => undefined);
-      const query = new URLSearchParams();
-      if (profileId) query.set('profileId', String(profileId));
-      if (trailer) query.set('trailer', '1');
-      const res = await apiFetch(`/pages/content/${encodeURIComponent(slug)}/stream_url?${query}`);
-      const body: unknown = await res.json().catch(() => null);
-      if (res.status === 409) {
-        stopRef.current();
-        el?.pause();
-        setFailure({ kind: 'devices', limit: limitOf(body) });
-        return;
-      }
-      if (!res.ok || !isStreamAnswer(body)) {
-        setFailure({ kind: 'network' });
-        return;
-      }
-      // Read now, not before the calls: the viewer may have sought meanwhile.
-      startAt.current = el && el.currentTime > 0 ? el.currentTime : (startAt.current ?? 0);
-      setFailure(null);
-      media.setWaiting(true);
-      setStream(body);
-      setAttempt((n) => n + 1);
-    } catch {
-      setFailure({ kind: 'network' });
-    } finally {
-      refreshing.current = false;
-    }
-  }, [profileId, slug, stream.streamId, trailer, media.setWaiting]);
-  const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
 
   // ---- the media engine: adopt the one the page booted, start a new one after a re-fetch ----
   const tracks = useEngine({
@@ -157,12 +132,11 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const { levels, level, chooseLevel, autoHeight, audioTracks, audioTrack, chooseAudio } = tracks;
   const { subtitle, choose: chooseSubtitle } = subtitles;
   const { fullscreen, pipAvailable, toggleFullscreen, togglePip } = screenModes;
-  const stopRef = useRef(tracks.stopLoad);
-  stopRef.current = tracks.stopLoad;
+  stopLoad.current = tracks.stopLoad;
 
   // ---- the stream slot: heartbeats, stop on page hide ----
   const onSlotLost = useCallback((limit: number | null) => {
-    stopRef.current();
+    stopLoad.current();
     video.current?.pause();
     setFailure({ kind: 'devices', limit });
   }, []);
@@ -217,14 +191,6 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     setMenu(null);
     if (refocus && open) menuButtons.current[open]?.focus();
   };
-  const goBack = (event: { preventDefault: () => void }) => {
-    const sameSite = document.referrer !== '' && new URL(document.referrer).origin === location.origin;
-    if (sameSite && history.length > 1) {
-      event.preventDefault();
-      history.back();
-    }
-  };
-
   const run = (action: PlayerAction) => {
     const el = video.current;
     switch (action) {
@@ -259,64 +225,35 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     else poke();
   };
 
-  // ---- texts ----
-  const episodeLine =
-    content.season_number !== null && content.episode_number !== null ? t('EPISODE_SHORT', { season: content.season_number, episode: content.episode_number }) : null;
-  const heading = trailer ? t('TRAILER_OF', { title: content.parent?.name_long ?? content.name_long }) : (content.parent?.name_long ?? content.name_long);
-  const subheading = !trailer && content.parent ? [episodeLine, content.name_long].filter(Boolean).join(' · ') : null;
-  const timeText = `${formatTime(time, duration)} / ${formatTime(duration)}`;
   const quality = levels.find((l) => l.index === level);
-  const menuId = (name: string) => `${uid}-menu-${name}`;
 
+  /** The quality, subtitles and audio menus: their choices, and one MenuButton each. */
+  const menuItems: Record<Exclude<Menu, null>, MenuItem[]> = {
+    quality: [
+      { key: 'auto', label: autoHeight && level === -1 ? t('PLAYER_AUTO_LEVEL', { quality: `${autoHeight}p` }) : t('PLAYER_AUTO'), checked: level === -1, select: () => chooseLevel(-1) },
+      ...levels.map((l) => ({ key: String(l.index), label: `${l.height}p`, checked: level === l.index, select: () => chooseLevel(l.index) })),
+    ],
+    subtitles: [
+      { key: 'off', label: t('OFF'), checked: subtitle === null, select: () => chooseSubtitle(null) },
+      ...stream.subtitles.map((s) => ({ key: s.lang, label: subtitleLabels[s.lang] ?? s.lang, checked: subtitle === s.lang, select: () => chooseSubtitle(s.lang) })),
+    ],
+    audio: audioTracks.map((a) => ({ key: String(a.id), label: a.name || subtitleLabels[a.lang] || a.lang || String(a.id + 1), checked: audioTrack === a.id, select: () => chooseAudio(a.id) })),
+  };
   const menuButton = (name: Exclude<Menu, null>, label: string, icon: ReactNode, badge?: string) => (
-    <div className="player__menu-anchor">
-      <button
-        type="button"
-        className={`player__button${name === 'subtitles' && subtitle ? ' player__button--on' : ''}`}
-        aria-label={label}
-        title={label}
-        aria-haspopup="menu"
-        aria-expanded={menu === name}
-        aria-controls={menu === name ? menuId(name) : undefined}
-        ref={(el) => {
-          menuButtons.current[name] = el;
-        }}
-        onClick={() => setMenu(menu === name ? null : name)}
-      >
-        <Icon>{icon}</Icon>
-        {badge && <span className="player__badge">{badge}</span>}
-      </button>
-      {menu === name && name === 'quality' && (
-        <ChoiceMenu
-          id={menuId(name)}
-          label={label}
-          onClose={closeMenu}
-          items={[
-            { key: 'auto', label: autoHeight && level === -1 ? t('PLAYER_AUTO_LEVEL', { quality: `${autoHeight}p` }) : t('PLAYER_AUTO'), checked: level === -1, select: () => chooseLevel(-1) },
-            ...levels.map((l) => ({ key: String(l.index), label: `${l.height}p`, checked: level === l.index, select: () => chooseLevel(l.index) })),
-          ]}
-        />
-      )}
-      {menu === name && name === 'subtitles' && (
-        <ChoiceMenu
-          id={menuId(name)}
-          label={label}
-          onClose={closeMenu}
-          items={[
-            { key: 'off', label: t('OFF'), checked: subtitle === null, select: () => chooseSubtitle(null) },
-            ...stream.subtitles.map((s) => ({ key: s.lang, label: subtitleLabels[s.lang] ?? s.lang, checked: subtitle === s.lang, select: () => chooseSubtitle(s.lang) })),
-          ]}
-        />
-      )}
-      {menu === name && name === 'audio' && (
-        <ChoiceMenu
-          id={menuId(name)}
-          label={label}
-          onClose={closeMenu}
-          items={audioTracks.map((a) => ({ key: String(a.id), label: a.name || subtitleLabels[a.lang] || a.lang || String(a.id + 1), checked: audioTrack === a.id, select: () => chooseAudio(a.id) }))}
-        />
-      )}
-    </div>
+    <MenuButton
+      id={`${uid}-menu-${name}`}
+      label={label}
+      icon={icon}
+      badge={badge}
+      on={name === 'subtitles' && subtitle !== null}
+      open={menu === name}
+      onToggle={() => setMenu(menu === name ? null : name)}
+      onClose={closeMenu}
+      buttonRef={(el) => {
+        menuButtons.current[name] = el;
+      }}
+      items={menuItems[name]}
+    />
   );
 
   return (
@@ -364,27 +301,20 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
 
       {failure && <FailureOverlay failure={failure} onRetry={() => void refresh()} />}
 
-      <header className="player__top">
-        <a className="player__button player__back" href={backHref} aria-label={t('BACK')} title={t('BACK')} onClick={goBack}>
-          <Icon>{icons.back}</Icon>
-        </a>
-        <div className="player__titles" id={`${uid}-title`}>
-          <h1 className="player__title" dir="auto">
-            {heading}
-          </h1>
-          {subheading && (
-            <p className="player__subtitle" dir="auto">
-              {subheading}
-            </p>
-          )}
-        </div>
-        {lists && (
-          <div className="player__lists">
-            <FavButton id={lists.id} kind="fav" active={lists.fav} guest={lists.guest} variant="player" title={lists.title} />
-            <FavButton id={lists.id} kind="like" active={lists.like} guest={lists.guest} variant="player" title={lists.title} />
-          </div>
-        )}
-      </header>
+      <PlayerHeader
+        content={content}
+        trailer={trailer}
+        backHref={backHref}
+        titleId={`${uid}-title`}
+        actions={
+          lists && (
+            <div className="player__lists">
+              <FavButton id={lists.id} kind="fav" active={lists.fav} guest={lists.guest} variant="player" title={lists.title} />
+              <FavButton id={lists.id} kind="like" active={lists.like} guest={lists.guest} variant="player" title={lists.title} />
+            </div>
+          )
+        }
+      />
 
       {nextHref && next && <NextEpisode next={next} href={nextHref} upcoming={upcoming} onDismiss={() => setDismissed(true)} />}
 
@@ -401,63 +331,25 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
           }}
         />
 
-        <div className="player__bar">
-          <button
-            type="button"
-            className="player__button"
-            aria-label={playing ? t('PAUSE') : t('PLAY')}
-            title={playing ? t('PAUSE') : t('PLAY')}
-            onClick={() => togglePlay()}
-            {...{ [BOOT_ATTRIBUTES.play]: playing ? undefined : '' }}
-          >
-            <Icon>{playing ? icons.pause : icons.play}</Icon>
-          </button>
-          <button type="button" className="player__button player__skip" aria-label={t('PLAYER_BACK_10')} title={t('PLAYER_BACK_10')} onClick={() => run('seek-back')}>
-            <Icon>{icons.back10}</Icon>
-          </button>
-          <button type="button" className="player__button player__skip" aria-label={t('PLAYER_FORWARD_10')} title={t('PLAYER_FORWARD_10')} onClick={() => run('seek-forward')}>
-            <Icon>{icons.forward10}</Icon>
-          </button>
-          <div className="player__volume">
-            <button type="button" className="player__button" aria-label={muted || volume === 0 ? t('PLAYER_UNMUTE') : t('PLAYER_MUTE')} title={muted || volume === 0 ? t('PLAYER_UNMUTE') : t('PLAYER_MUTE')} onClick={toggleMute}>
-              <Icon>{muted || volume === 0 ? icons.muted : icons.volume}</Icon>
-            </button>
-            <input
-              className="player__volume-range"
-              type="range"
-              dir="ltr"
-              min={0}
-              max={1}
-              step={0.05}
-              value={muted ? 0 : volume}
-              aria-label={t('PLAYER_VOLUME')}
-              aria-valuetext={`${Math.round((muted ? 0 : volume) * 100)}%`}
-              onChange={(e) => setVol(Number(e.currentTarget.value))}
-              style={{ ['--level' as string]: `${(muted ? 0 : volume) * 100}%` }}
-            />
-          </div>
-          <span className="player__time" dir="ltr">
-            {timeText}
-          </span>
-          <span className="player__spacer" />
-          {stream.subtitles.length > 0 && menuButton('subtitles', t('SUBTITLES'), icons.subtitles)}
-          {audioTracks.length > 1 && menuButton('audio', t('PLAYER_AUDIO'), icons.audio)}
-          {levels.length > 1 && menuButton('quality', t('PLAYER_QUALITY'), icons.quality, quality ? `${quality.height}p` : undefined)}
-          {pipAvailable && (
-            <button type="button" className="player__button" aria-label={pip ? t('PLAYER_EXIT_PIP') : t('PLAYER_PIP')} title={pip ? t('PLAYER_EXIT_PIP') : t('PLAYER_PIP')} onClick={togglePip}>
-              <Icon>{icons.pip}</Icon>
-            </button>
-          )}
-          <button
-            type="button"
-            className="player__button"
-            aria-label={fullscreen ? t('PLAYER_EXIT_FULLSCREEN') : t('PLAYER_FULLSCREEN')}
-            title={fullscreen ? t('PLAYER_EXIT_FULLSCREEN') : t('PLAYER_FULLSCREEN')}
-            onClick={toggleFullscreen}
-          >
-            <Icon>{fullscreen ? icons.exitFullscreen : icons.fullscreen}</Icon>
-          </button>
-        </div>
+        <ControlBar
+          playing={playing}
+          onTogglePlay={() => togglePlay()}
+          onSeekBy={(seconds) => run(seconds < 0 ? 'seek-back' : 'seek-forward')}
+          volume={volume}
+          muted={muted}
+          onVolume={setVol}
+          onToggleMute={toggleMute}
+          timeText={`${formatTime(time, duration)} / ${formatTime(duration)}`}
+          menus={
+            <>
+              {stream.subtitles.length > 0 && menuButton('subtitles', t('SUBTITLES'), icons.subtitles)}
+              {audioTracks.length > 1 && menuButton('audio', t('PLAYER_AUDIO'), icons.audio)}
+              {levels.length > 1 && menuButton('quality', t('PLAYER_QUALITY'), icons.quality, quality ? `${quality.height}p` : undefined)}
+            </>
+          }
+          pip={pipAvailable ? { on: pip, toggle: togglePip } : null}
+          fullscreen={{ on: fullscreen, toggle: toggleFullscreen }}
+        />
       </div>
     </div>
   );

@@ -3,6 +3,14 @@ import { preload, preloadModule } from 'react-dom';
 import { useI18n } from '../i18n';
 import { ClientAssetsContext } from '../island';
 import { PlayerIsland, type PlayerProps } from '../islands/player';
+import { BOOT_ATTRIBUTES } from '../player/attributes';
+
+/**
+ * The first moments, before even the boot module has loaded: a press on a Play control is kept
+ * (window.__playerPressed) for bootPlayer, which plays as soon as the engine can. Once the engine
+ * is booted, its own handler takes presses; once the island is live, React does.
+ */
+const EARLY_PRESS = `(()=>{const h=(e)=>{if(window.__playerEngine||document.querySelector('[data-island="player"][data-live]'))return document.removeEventListener('click',h,true);if(!(e.target instanceof Element)||!e.target.closest('[${BOOT_ATTRIBUTES.play}]'))return;e.preventDefault();e.stopPropagation();window.__playerPressed=true;};document.addEventListener('click',h,true);})();`;
 
 /** Built chunks of the player's media engine (client/player/engine.ts) and of hls.js. */
 export type PlayerChunks = { engine: string | null; hls: string | null };
@@ -22,6 +30,7 @@ export function PlayerPage({ player, chunks }: { player: PlayerProps; chunks: Pl
   if (player.stream.poster) preload(player.stream.poster, { as: 'image', fetchPriority: 'high' });
   return (
     <>
+      {assets && <script nonce={assets.nonce} dangerouslySetInnerHTML={{ __html: EARLY_PRESS }} />}
       <PlayerIsland {...player} />
       {chunks.engine && assets && (
         <script type="module" nonce={assets.nonce} dangerouslySetInnerHTML={{ __html: `import{bootPlayer}from${JSON.stringify(chunks.engine)};bootPlayer();` }} />

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { Icon } from './icons';
 
 export type MenuItem = { key: string; label: string; checked: boolean; select: () => void };
 
@@ -47,6 +48,44 @@ export function ChoiceMenu({ id, label, items, onClose }: { id: string; label: s
           {item.label}
         </button>
       ))}
+    </div>
+  );
+}
+
+type MenuButtonProps = {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  /** A short text on the button (the quality in use). */
+  badge?: string;
+  /** Highlighted (subtitles on). */
+  on?: boolean;
+  open: boolean;
+  onToggle: () => void;
+  onClose: (refocus: boolean) => void;
+  buttonRef: (el: HTMLButtonElement | null) => void;
+  items: MenuItem[];
+};
+
+/** A control bar button that opens its ChoiceMenu above it (quality, subtitles, audio). */
+export function MenuButton({ id, label, icon, badge, on = false, open, onToggle, onClose, buttonRef, items }: MenuButtonProps) {
+  return (
+    <div className="player__menu-anchor">
+      <button
+        type="button"
+        className={`player__button${on ? ' player__button--on' : ''}`}
+        aria-label={label}
+        title={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        ref={buttonRef}
+        onClick={onToggle}
+      >
+        <Icon>{icon}</Icon>
+        {badge && <span className="player__badge">{badge}</span>}
+      </button>
+      {open && <ChoiceMenu id={id} label={label} onClose={onClose} items={items} />}
     </div>
   );
 }

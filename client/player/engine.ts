@@ -48,6 +48,8 @@ declare global {
   interface Window {
     /** The engine the boot script started, for the island to adopt. */
     __playerEngine?: Promise<Engine>;
+    /** A Play control was pressed before the boot script ran (client/pages/Player.tsx). */
+    __playerPressed?: boolean;
   }
 }
 
@@ -193,6 +195,12 @@ export function bootPlayer(): void {
   const booted = startEngine(video, url, start);
   window.__playerEngine = booted;
   playOnEarlyPress(video, booted);
+  if (window.__playerPressed) {
+    window.__playerPressed = false;
+    void booted.then((engine) => {
+      if (engine.video.paused && !engine.failure) tryPlay(engine, false);
+    });
+  }
 }
 
 /** A guest's position saved in this browser: `watched["0"]`'s entry of the title (0 when none or unreadable). */
