@@ -1,0 +1,100 @@
+// The one interface every payment provider speaks (sandbox, cmi, stripe), chosen by PAYMENT_PROVIDER_* vars.
+// Money is decided on the server: amounts, currency and period come from the plan, never from a browser.
+import type { Lang } from '../../../rules/lang';
+
+export const CURRENCIES = ['MAD', 'EUR', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Amounts are integers in minor units (centimes, cents): 4900 = 49.00. */
+export type Money = { amount: number; currency: Currency };
+
+/** What a checkout pays for: a first subscription, a renewal paid by hand, a plan change at once, or a new card (amount 0). */
+export type Purpose = 'subscribe' | 'renew' | 'change' | 'card';
+
+export type CheckoutRequest = {
+  /** Our transaction id: the order reference the provider sends back in its callback. */
+  transactionId: string;
+  purpose: Purpose;
+  user: { id: string; email: string | null; lang: Lang };
+  plan: { id: number; name: string; durationMinutes: number };
+  money: Money;
+  /** Start a free trial of this many days: no charge now, the first charge when it ends (providers that keep a card). */
+  trialDays: number;
+  /** Absolute URLs on our site for the browser's return, and for the provider's server-to-server callback. */
+  urls: { ok: string; fail: string; callback: string };
+  /** The provider's customer from an earlier checkout of this user, if any. */
+  customerRef: string | null;
+};
+
+/** Where the browser goes to pay: a link, or a form posted to the provider's hosted page. */
+export type Checkout = { method: 'GET'; url: string; providerRef?: string } | { method: 'POST'; url: string; fields: Record<string, string>; providerRef?: string };
+
+export type SavedCard = { brand: string; last4: string; expMonth: number; expYear: number };
+
+/**
+ * What a verified callback (or a confirmation lookup) says happened. `transactionId` is ours;
+ * `eventId` is the provider's id of this notification (replays carry the same one).
+ */
+export type PaymentEvent =
+  | {
+      kind: 'accepted';
+      eventId: string;
+      transactionId: string;
+      providerRef: string;
+      money: Money;
+      card?: SavedCard;
+      customerRef?: string;
+      /** Providers that renew by themselves (Stripe): their subscription id. */
+      subscriptionRef?: string;
+    }
+  | { kind: 'failed'; eventId: string; transactionId: string; providerRef: string; reason: string }
+  | { kind: 'pending'; eventId: string; transactionId: string; providerRef: string }
+  /** A renewal the provider charged by itself (no transaction of ours yet). */
+  | { kind: 'renewed'; eventId: string; subscriptionRef: string; providerRef: string; money: Money; periodEnd: string | null }
+  | { kind: 'renewal_failed'; eventId: string; subscriptionRef: string; reason: string }
+  /** The provider ended its subscription (cancelled at period end, or unpaid). */
+  | { kind: 'ended'; eventId: string; subscriptionRef: string };
+
+/** How our processing of a callback went, so the provider can be answered in its own protocol. */
+export type Handling = 'done' | 'retry';
+
+export type CallbackReading =
+  | { verified: true; events: PaymentEvent[]; answer: (handling: Handling) => Response }
+  /** Forged, unsigned, replayed out of its window or malformed: changes nothing, is logged. */
+  | { verified: false; reason: string; answer: () => Response };
+
+/**
+ * - `merchant`: we charge the saved card at renewal (`chargeSaved`);
+ * - `provider`: the provider renews and tells us (`renewed` / `renewal_failed` / `ended` events);
+ * - `none`: no recurring charge: a reminder email before the end and a new payment (CMI).
+ */
+export type Recurring = 'merchant' | 'provider' | 'none';
+
+export interface PaymentProvider {
+  readonly id: 'sandbox' | 'cmi' | 'stripe';
+  readonly currencies: readonly Currency[];
+  readonly recurring: Recurring;
+  /** Starts a hosted checkout. Throws PaymentProviderError when the provider refuses or is unreachable. */
+  startCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** Verifies (signature, timestamp) and reads a server-to-server callback. Never throws for bad input. */
+  readCallback(request: Request): Promise<CallbackReading>;
+  /** Asks the provider what became of a checkout (the browser's return came before the callback). */
+  confirm?(providerRef: string, transactionId: string): Promise<PaymentEvent | null>;
+  /** `merchant` providers: charges a saved card for a renewal. */
+  chargeSaved?(request: { transactionId: string; customerRef: string; money: Money; description: string }): Promise<PaymentEvent>;
+  /** `provider` providers: cancel at period end (true) or resume (false); change the plan's price from the next period. */
+  setCancelAtPeriodEnd?(subscriptionRef: string, cancel: boolean): Promise<void>;
+  changePlan?(subscriptionRef: string, plan: { id: number; name: string; durationMinutes: number }, money: Money): Promise<void>;
+  /** Forgets the saved card (managePayment → remove). */
+  removeCard?(customerRef: string): Promise<void>;
+}
+
+/** The provider refused a request or could not be reached. Never carries secrets. */
+export class PaymentProviderError extends Error {
+  override name = 'PaymentProviderError';
+  readonly status: number | undefined;
+  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.status = options.status;
+  }
+}
