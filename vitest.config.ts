@@ -10,7 +10,7 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seedStatements(), DEV_OUTBOX: 'true',
+          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seedStatements(), DEV_OUTBOX: 'true', TEST_CLOCK: 'true',
             // Route tests read English unless they choose a language (the guest default is tested in
             // worker/edge/request-context with this setting cleared).
             DEFAULT_LANGUAGE: 'en',

@@ -44,6 +44,13 @@ export type Secrets = {
   /** Web push (worker/push/keys.ts): the VAPID key pair, base64url (raw P-256 public point, private scalar). */
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
+  /** Payments (worker/api/payments/providers): the sandbox's callback key, CMI's store key, Stripe's keys. */
+  PAYMENT_SANDBOX_SECRET?: string;
+  CMI_STORE_KEY?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Tests only (vitest.config.ts): "true" lets a request set its clock with `x-test-now` (worker/api/payments/routes.ts). */
+  TEST_CLOCK?: string;
 };
 
 export type Bindings = Env & Secrets;

@@ -21,6 +21,9 @@ import { profileGate } from './session/profile';
 import { pageRoutes, renderServerError, renderNotFound } from './pages/routes';
 import { deliverNotifications } from './push/deliver';
 import { apiErrorAnswer } from './api/errors';
+import { runBilling } from './api/payments/renewals';
+import { sandboxPage } from './api/payments/providers/sandbox/page';
+import { paymentReturn } from './pages/subscription/return';
 
 /**
  * The worker: edge middleware → fixed routes → /api proxy → static assets → pages.
@@ -43,6 +46,10 @@ app.route('/dev/outbox', devOutbox);
 
 app.all('/api/*', apiForBrowsers);
 
+/** Payments: the sandbox provider's hosted checkout (404 unless it is configured), and the browser's return from any provider. */
+app.route('/payments/sandbox', sandboxPage);
+app.on(['GET', 'POST'], '/payments/return/:provider/:outcome', paymentReturn);
+
 /** Built client chunks, icons, catalogue images, profile avatars and the push service worker (Workers static assets). */
 app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/catalogue/*', '/avatars/*', '/sw.js'], async (c, next) => {
   const res = await c.env.ASSETS.fetch(c.req.raw);
@@ -63,8 +70,17 @@ app.onError((error, c) =>
 
 export { RateLimiter } from './limits';
 export { StreamLimiter } from './limits/streams';
-/** Cron Trigger (wrangler.toml [triggers]): pushes the notification titles whose time has come (worker/push). */
-const scheduled: ExportedHandlerScheduledHandler<Env> = (_controller, env, ctx) =>
+/**
+ * Cron Trigger (wrangler.toml [triggers]), every minute: pushes the notification titles whose time has
+ * come (worker/push), and runs the billing clock: renewals, trial ends, expiries, reminders (worker/api/payments).
+ */
+const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) => {
   ctx.waitUntil(deliverNotifications(env).then((report) => console.log(JSON.stringify({ level: 'info', event: 'push_delivery', ...report }))));
+  ctx.waitUntil(
+    runBilling(env, new Date(controller.scheduledTime))
+      .then((report) => console.log(JSON.stringify({ level: 'info', event: 'billing_run', ...report })))
+      .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'billing_run_failed', error: String(error) }))),
+  );
+};
 
 export default Object.assign(app, { scheduled }) satisfies ExportedHandler<Env>;

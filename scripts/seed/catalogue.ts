@@ -16,6 +16,7 @@ import { theatre } from './data/theatre.ts';
 import { kids } from './data/kids.ts';
 import { seedSearchStatements } from './search.ts';
 import { mediaStatements } from './media.ts';
+import { planStatements } from './plans.ts';
 
 export { LANGS, L };
 export type { Editorial, EpisodeSeed, Format, Genre, I18n, Lang, Maturity, SeasonSeed, TitleSeed } from './types.ts';
@@ -41,7 +42,6 @@ export const config: Readonly<Record<string, unknown>> = {
     tiktok: ['https://tiktok.com/@tafrij.ma'],
     x: ['https://x.com/tafrij_ma'],
   },
-  subscriptions: [],
   notifications: true,
   options: { SEARCH: true },
   apps: {
@@ -411,6 +411,7 @@ export function seedStatements(): string[] {
   const out: string[] = [];
 
   out.push(insert('config', ['key', 'value'], Object.entries(config).map(([k, v]) => [k, JSON.stringify(v)])));
+  out.push(...planStatements());
 
   for (const c of categories) out.push(...categoryStatements(c));
 

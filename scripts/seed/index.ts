@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { notificationsCategoryStatements, seedStatements } from './catalogue.ts';
+import { planStatements } from './plans.ts';
 import { uploadDemoMedia } from './media-upload.ts';
 import { fillSearchIndexIfEmpty } from '../search/reindex.ts';
 
@@ -95,6 +96,11 @@ function main(): void {
     if (count(persistTo, "SELECT COUNT(*) AS n FROM categories WHERE slug = 'notifications'") === 0) {
       executeStatements(persistTo, notificationsCategoryStatements());
       console.log('seed: added the notifications category');
+    }
+    // A database seeded before subscriptions (issue 13): add the plans.
+    if (count(persistTo, 'SELECT COUNT(*) AS n FROM plans') === 0) {
+      executeStatements(persistTo, planStatements());
+      console.log('seed: added the subscription plans');
     }
     return;
   }

@@ -11,6 +11,7 @@ import { pushNotifications } from './push/routes';
 import { profiles } from './profiles/routes';
 import { search } from './search/routes';
 import { player } from './player/routes';
+import { payments } from './payments/routes';
 
 /**
  * The built-in origin API (spec §7), reached in-process through the /api proxy.
@@ -33,6 +34,7 @@ export const api = new Hono<AppEnv>({ strict: false })
   .route('/actions', history)
   .route('/actions', actions)
   .route('/pushNotifications', pushNotifications)
+  .route('/payments', payments)
   // Playback: /pages/content/{slug}/stream_url, /streams/{id}/heartbeat|stop, /actions/watched/{id}.
   .route('/', player)
   .notFound((c) => c.json({ status: 404, message: `E_ROUTE_NOT_FOUND: ${c.req.method} ${c.req.path}` } satisfies ApiErrorBody, 404))

@@ -93,7 +93,7 @@ const CODE: Record<Lang, Code> = {
 const P = 'margin:0 0 16px';
 
 /** A minimal, inline-styled email document; Arabic is laid out right to left. */
-function page(lang: Lang, title: string, inner: string): string {
+export function page(lang: Lang, title: string, inner: string): string {
   const dir = lang === 'ar' ? 'rtl' : 'ltr';
   const align = lang === 'ar' ? 'right' : 'left';
   return (

@@ -8,12 +8,11 @@ export const GOOD_PASSWORD = 'Secret123';
 export const uniqueEmail = (): string => `user-${crypto.randomUUID()}@example.com`;
 
 /** Calls the built-in API in-process, as the proxy would. */
-export function callApi(path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+export function callApi(path: string, init: { method?: string; body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> } = {}): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...init.headers };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  return Promise.resolve(
-    api.request(path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }, env),
-  );
+  const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
+  return Promise.resolve(api.request(path, { method: init.method ?? 'GET', headers, body }, env));
 }
 
 export async function register(email = uniqueEmail(), password = GOOD_PASSWORD): Promise<{ id: string; email: string; password: string }> {

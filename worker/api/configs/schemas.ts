@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Plan } from '../payments/schemas';
 
 /** Config (spec §3): what the app is allowed to do and show. */
 export const Config = z.object({
@@ -6,7 +7,8 @@ export const Config = z.object({
   app_access: z.enum(['open', 'authentication', 'subscription']),
   available_langs: z.array(z.object({ id: z.string(), name: z.string() })),
   socials: z.record(z.string(), z.array(z.string())),
-  subscriptions: z.array(z.unknown()),
+  /** The plans on sale (issue 13), from the plans table. */
+  subscriptions: z.array(Plan),
   notifications: z.boolean(),
   options: z.record(z.string(), z.boolean()),
   apps: z.object({ ios: z.string().optional(), android: z.string().optional() }),

@@ -1,9 +1,9 @@
 // The one interface every payment provider speaks (sandbox, cmi, stripe), chosen by PAYMENT_PROVIDER_* vars.
 // Money is decided on the server: amounts, currency and period come from the plan, never from a browser.
 import type { Lang } from '../../../rules/lang';
+import { CURRENCIES, type Currency } from '../../../rules/subscription';
 
-export const CURRENCIES = ['MAD', 'EUR', 'USD'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+export { CURRENCIES, type Currency };
 
 /** Amounts are integers in minor units (centimes, cents): 4900 = 49.00. */
 export type Money = { amount: number; currency: Currency };

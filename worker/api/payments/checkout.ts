@@ -1,0 +1,173 @@
+// Starting a payment (POST /payments/subscription/{id}, plan changes, a new card): the price,
+// currency and period come from the plan on the server; the browser only picks plan and currency.
+import type { Bindings } from '../../env';
+import { isLang } from '../../rules/lang';
+import { isCurrency, type Currency } from '../../rules/subscription';
+import type { UserRow } from '../auth/users';
+import { apiError } from '../errors';
+import { findPlan, priceOf, type PlanRecord } from './plans';
+import { providerById, providerFor } from './providers';
+import { PaymentProviderError, type PaymentProvider, type Purpose } from './providers/types';
+import { changeQuote } from './quote';
+import type { CheckoutAnswer } from './schemas';
+import { settle, type Settlement } from './settle';
+import { apply, isActive, type Billing } from './state';
+import { loadBilling, update } from './store';
+import { findTransaction, insertTransaction, setTransactionState } from './transactions';
+
+export type CheckoutInput = { currency?: Currency | undefined; bypass?: boolean | undefined; token?: string | undefined; returnTo?: string | undefined };
+
+const origin = (env: Bindings): string => env.PUBLIC_ORIGIN.replace(/\/+$/, '');
+
+/** The user's language for the provider's page and the invoice. */
+export const langOf = (user: Pick<UserRow, 'lang'>) => (isLang(user.lang) ? user.lang : 'ar');
+
+/** The language of a user by id (invoices are issued in it). */
+export const userLang = (db: D1Database) => async (userId: string): Promise<string> =>
+  (await db.prepare('SELECT lang FROM users WHERE id = ?').bind(userId).first<{ lang: string }>())?.lang ?? 'en';
+
+async function billingOf(env: Bindings, user: UserRow): Promise<Billing> {
+  const billing = await loadBilling(env.DB, user.id);
+  if (!billing) apiError(401, 'NOT_AUTHORIZED', 'user gone');
+  return billing;
+}
+
+function chooseCurrency(env: Bindings, billing: Billing, wanted: Currency | undefined): { currency: Currency; provider: PaymentProvider } {
+  const currency = wanted ?? billing.currency ?? 'MAD';
+  if (!isCurrency(currency)) apiError(400, 'BAD_REQUEST', 'currency');
+  const provider = providerFor(env, currency);
+  if (!provider) apiError(400, 'PAYMENT_UNAVAILABLE', `no payment provider for ${currency}`);
+  return { currency, provider };
+}
+
+async function activePlan(env: Bindings, planId: number): Promise<PlanRecord> {
+  const plan = await findPlan(env.DB, planId);
+  if (!plan || !plan.is_active) apiError(404, 'PLAN_NOT_FOUND', String(planId));
+  return plan;
+}
+
+/** A same-site path to come back to after paying (a title), never another site. */
+export const safeReturn = (value: string | undefined): string | null =>
+  value && /^\/(?![/\\])[\w\-./?=&%]*$/.test(value) && value.length <= 300 ? value : null;
+
+type Start = { plan: PlanRecord; purpose: Purpose; amount: number; currency: Currency; provider: PaymentProvider; trialDays: number; returnTo: string | null };
+
+/** Creates the transaction row, then asks the provider for its checkout. */
+async function begin(env: Bindings, user: UserRow, billing: Billing, s: Start, now: Date): Promise<CheckoutAnswer> {
+  const at = now.toISOString();
+  const id = crypto.randomUUID();
+  // A trial charges nothing now: the row says 0; the provider gets the price charged when the trial ends.
+  await insertTransaction(env.DB, { id, userId: user.id, planId: s.plan.id, purpose: s.purpose, provider: s.provider.id, amount: s.trialDays > 0 ? 0 : s.amount, currency: s.currency, trialDays: s.trialDays, state: 'created', returnTo: s.returnTo, at }).run();
+  const lang = langOf(user);
+  try {
+    const checkout = await s.provider.startCheckout({
+      transactionId: id,
+      purpose: s.purpose,
+      user: { id: user.id, email: user.email, lang },
+      plan: { id: s.plan.id, name: s.plan.name[lang], durationMinutes: s.plan.duration },
+      money: { amount: s.amount, currency: s.currency },
+      trialDays: s.trialDays,
+      urls: {
+        ok: `${origin(env)}/payments/return/${s.provider.id}/ok?tx=${id}`,
+        fail: `${origin(env)}/payments/return/${s.provider.id}/fail?tx=${id}`,
+        callback: `${origin(env)}/api/payments/callback/${s.provider.id}`,
+      },
+      customerRef: billing.provider === s.provider.id ? billing.customerRef : null,
+    });
+    if (checkout.providerRef) await env.DB.prepare('UPDATE transactions SET provider_ref = ? WHERE id = ?').bind(checkout.providerRef, id).run();
+    const { providerRef: _ref, ...browser } = checkout;
+    return { transaction: { id, state: 'created' }, checkout: browser };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    console.warn(JSON.stringify({ level: 'warn', event: 'checkout_refused', provider: s.provider.id, transactionId: id, error: error.message }));
+    await setTransactionState(env.DB, { id, state: 'failed', from: ['created'], error: 'PROVIDER_UNAVAILABLE', at }).run();
+    apiError(502, 'PAYMENT_FAILED', 'the payment provider could not start the checkout');
+  }
+}
+
+/**
+ * POST /payments/subscription/{id} (spec §7: token, bypass):
+ * - `token`: the provider's reference of a checkout the browser came back from: confirmed with the provider;
+ * - `bypass`: start the plan's free trial with no card (the provider then sends a reminder to pay at its end);
+ * - otherwise a checkout: a first subscription (with the trial when the plan has one and the user never had one),
+ *   paying again for the same plan when the provider has no recurring charge (CMI), or a change at once.
+ */
+export async function subscribe(env: Bindings, user: UserRow, planId: number, input: CheckoutInput, now: Date): Promise<CheckoutAnswer> {
+  if (input.token) return confirmByToken(env, user, input.token, now);
+  const plan = await activePlan(env, planId);
+  const billing = await billingOf(env, user);
+  const { currency, provider } = chooseCurrency(env, billing, input.currency);
+  const active = isActive(billing, now);
+  const trialDays = !active && plan.trial_days > 0 && billing.freeSubscriptions === 0 ? plan.trial_days : 0;
+  const returnTo = safeReturn(input.returnTo);
+  if (input.bypass) {
+    if (!trialDays) apiError(400, 'BAD_REQUEST', 'bypass: no free trial for this plan and user');
+    return startTrialWithoutCard(env, user, plan, currency, provider, now);
+  }
+  if (active && billing.planId === plan.id && !(provider.recurring === 'none' || billing.cancelled)) apiError(409, 'ALREADY_SUBSCRIBED', String(plan.id));
+  if (active && billing.planId !== plan.id) {
+    if (billing.origin === 'backoffice') apiError(409, 'SUBSCRIPTION_CHANGE_REFUSED', 'a backoffice subscription is changed through support');
+    const current = billing.planId !== null ? await findPlan(env.DB, billing.planId) : null;
+    const quote = changeQuote(billing, { price: current ? priceOf(current, currency) : 0 }, { id: plan.id, price: priceOf(plan, currency) }, currency, now);
+    return begin(env, user, billing, { plan, purpose: 'change', amount: quote.now.amount, currency, provider, trialDays: 0, returnTo }, now);
+  }
+  const purpose: Purpose = active ? 'renew' : 'subscribe';
+  return begin(env, user, billing, { plan, purpose, amount: priceOf(plan, currency), currency, provider, trialDays, returnTo }, now);
+}
+
+/** A trial with no card: one state change and an accepted zero-amount transaction, no invoice. */
+async function startTrialWithoutCard(env: Bindings, user: UserRow, plan: PlanRecord, currency: Currency, provider: PaymentProvider, now: Date): Promise<CheckoutAnswer> {
+  const at = now.toISOString();
+  const id = crypto.randomUUID();
+  const done = await update<boolean>(
+    env.DB,
+    user.id,
+    (billing) => {
+      if (billing.freeSubscriptions > 0 || isActive(billing, now)) return { skip: false };
+      const out = apply(billing, { type: 'paid', plan: { id: plan.id, duration: plan.duration, trialDays: plan.trial_days }, purpose: 'subscribe', trial: true, recurring: 'none', provider: provider.id, currency }, now);
+      if (!out.ok) return { skip: false };
+      return {
+        write: out.next,
+        guarded: (won, wid) => [
+          insertTransaction(env.DB, { id, userId: user.id, planId: plan.id, purpose: 'subscribe', provider: provider.id, amount: 0, currency, trialDays: plan.trial_days, state: 'pending', returnTo: null, at }, won, wid),
+          setTransactionState(env.DB, { id, state: 'accepted', from: ['pending'], at }, won, wid),
+        ],
+        result: true,
+      };
+    },
+    now,
+  );
+  if (!done) apiError(409, 'SUBSCRIPTION_CHANGE_REFUSED', 'the free trial is already used');
+  return { transaction: { id, state: 'accepted' }, checkout: null };
+}
+
+/** The browser is back from the provider before its callback: ask the provider, settle what it says. */
+export async function confirmTransaction(env: Bindings, userId: string, transactionId: string, now: Date): Promise<{ state: string; settlement: Settlement | null }> {
+  const tx = await findTransaction(env.DB, transactionId);
+  if (!tx || tx.user_id !== userId) apiError(404, 'PAYMENT_NOT_FOUND', transactionId);
+  if (tx.state !== 'created' && tx.state !== 'pending') return { state: tx.state, settlement: null };
+  const provider = providerById(env, tx.provider);
+  if (!provider?.confirm || !tx.provider_ref) return { state: tx.state, settlement: null };
+  const event = await provider.confirm(tx.provider_ref, tx.id).catch(() => null);
+  if (!event) return { state: tx.state, settlement: null };
+  const settlement = await settle(env.DB, provider, event, now, userLang(env.DB));
+  return { state: (await findTransaction(env.DB, transactionId))?.state ?? tx.state, settlement };
+}
+
+async function confirmByToken(env: Bindings, user: UserRow, token: string, now: Date): Promise<CheckoutAnswer> {
+  const row = await env.DB.prepare('SELECT id FROM transactions WHERE user_id = ? AND (provider_ref = ?2 OR id = ?2)').bind(user.id, token).first<{ id: string }>();
+  if (!row) apiError(404, 'PAYMENT_NOT_FOUND', 'token');
+  const { state } = await confirmTransaction(env, user.id, row.id, now);
+  if (state === 'failed' || state === 'expired') apiError(402, 'PAYMENT_FAILED', row.id);
+  return { transaction: { id: row.id, state: state as CheckoutAnswer['transaction']['state'] }, checkout: null };
+}
+
+/** A checkout that only saves a card (managePayment → replace): amount 0, no plan change. */
+export async function saveCard(env: Bindings, user: UserRow, now: Date): Promise<CheckoutAnswer> {
+  const billing = await billingOf(env, user);
+  const { currency, provider } = chooseCurrency(env, billing, undefined);
+  if (provider.recurring === 'none') apiError(400, 'PAYMENT_UNAVAILABLE', `${provider.id} keeps no card`);
+  const plan = billing.planId !== null ? await findPlan(env.DB, billing.planId) : null;
+  if (!plan) apiError(409, 'NOT_SUBSCRIBED', 'no plan to pay with a card');
+  return begin(env, user, billing, { plan, purpose: 'card', amount: 0, currency, provider, trialDays: 0, returnTo: '/settings/managePayment' }, now);
+}

@@ -1,0 +1,33 @@
+// Emails that follow a settled payment (receipt, failed renewal).
+import type { Bindings } from '../../env';
+import { isLang } from '../../rules/lang';
+import { sendBillingEmail } from './emails';
+import { findPlan } from './plans';
+import type { Settlement } from './settle';
+import { loadBilling } from './store';
+import { findTransaction } from './transactions';
+
+export async function notifySettlement(env: Bindings, s: Settlement): Promise<void> {
+  if (s.outcome !== 'applied' || !s.transactionId) return;
+  const tx = await findTransaction(env.DB, s.transactionId);
+  if (!tx || tx.purpose === 'card') return;
+  const [plan, billing, user] = await Promise.all([
+    findPlan(env.DB, tx.plan_id),
+    loadBilling(env.DB, tx.user_id),
+    env.DB.prepare('SELECT lang FROM users WHERE id = ?').bind(tx.user_id).first<{ lang: string }>(),
+  ]);
+  if (!plan || !billing) return;
+  const name = plan.name[isLang(user?.lang) ? user.lang : 'ar'];
+  if (tx.state === 'accepted' && tx.trial_days === 0 && billing.end) {
+    await sendBillingEmail(env, tx.user_id, { kind: 'receipt', plan: name, amount: tx.amount, currency: tx.currency, end: billing.end, invoice: tx.invoice_number });
+  } else if (tx.state === 'failed' && tx.purpose === 'renew') {
+    await sendBillingEmail(env, tx.user_id, { kind: 'payment_failed', plan: name, reason: tx.error ?? 'CARD_DECLINED' });
+  }
+}
+
+/** Runs work after the answer when the runtime allows it (Workers), else awaits it (tests calling the app directly). */
+export async function afterAnswer(ctx: { waitUntil(p: Promise<unknown>): void } | null, work: Promise<unknown>): Promise<void> {
+  const safe = work.catch((error: unknown) => console.warn(JSON.stringify({ level: 'warn', event: 'after_answer_failed', error: String(error) })));
+  if (ctx) ctx.waitUntil(safe);
+  else await safe;
+}

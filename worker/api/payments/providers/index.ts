@@ -1,0 +1,40 @@
+// The payment provider of each currency, from the PAYMENT_PROVIDER_* vars (README "Payments").
+import type { Bindings } from '../../../env';
+import type { Currency } from '../../../rules/subscription';
+import { sandboxProvider } from './sandbox';
+import type { PaymentProvider } from './types';
+
+export type ProviderId = PaymentProvider['id'];
+export const PROVIDER_IDS: readonly ProviderId[] = ['sandbox', 'cmi', 'stripe'];
+
+/** The development key of the sandbox's signatures (DEV_OUTBOX only). */
+const DEV_SANDBOX_SECRET = 'tafrij-dev-sandbox-secret';
+
+/** The configured provider id of a currency; with DEV_OUTBOX=true an unset one is the sandbox. */
+export function providerIdFor(env: Bindings, currency: Currency): ProviderId | null {
+  const value = { MAD: env.PAYMENT_PROVIDER_MAD, EUR: env.PAYMENT_PROVIDER_EUR, USD: env.PAYMENT_PROVIDER_USD }[currency];
+  if (value === 'sandbox' || value === 'cmi' || value === 'stripe') return value;
+  return env.DEV_OUTBOX === 'true' ? 'sandbox' : null;
+}
+
+/** A provider by id, or null when it is not configured (its keys are missing). */
+export function providerById(env: Bindings, id: string, fetcher: typeof fetch = fetch): PaymentProvider | null {
+  void fetcher;
+  if (id === 'sandbox') return sandboxFor(env);
+  return null;
+}
+
+/** The sandbox with its hosted page's methods, when it has a key (PAYMENT_SANDBOX_SECRET, or the dev key with DEV_OUTBOX). */
+export function sandboxFor(env: Bindings): ReturnType<typeof sandboxProvider> | null {
+  const secret = env.PAYMENT_SANDBOX_SECRET || (env.DEV_OUTBOX === 'true' ? DEV_SANDBOX_SECRET : '');
+  return secret ? sandboxProvider({ secret, origin: env.PUBLIC_ORIGIN.replace(/\/+$/, ''), store: env.CACHE }) : null;
+}
+
+export function providerFor(env: Bindings, currency: Currency, fetcher: typeof fetch = fetch): PaymentProvider | null {
+  const id = providerIdFor(env, currency);
+  const provider = id ? providerById(env, id, fetcher) : null;
+  return provider && provider.currencies.includes(currency) ? provider : null;
+}
+
+/** The currencies sold here (a provider is configured for them). */
+export const sellableCurrencies = (env: Bindings): Currency[] => (['MAD', 'EUR', 'USD'] as const).filter((c) => providerFor(env, c) !== null);

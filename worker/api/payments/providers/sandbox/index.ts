@@ -1,0 +1,212 @@
+// The development and test provider (`npm start` uses it with no setup): a hosted-checkout-like
+// page of its own (./page.ts) where the tester chooses approve, decline, a 3-D Secure challenge or
+// "pending validation", and server-to-server callbacks signed like a real provider's (possibly
+// twice, possibly late). Its own records live in KV, as a provider's live on its servers.
+import { z } from 'zod';
+import { CURRENCIES } from '../../../../rules/subscription';
+import { signatureHeader, signatureProblem } from '../sign';
+import type { CallbackReading, Checkout, CheckoutRequest, PaymentEvent, PaymentProvider, SavedCard } from '../types';
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+/** Test cards: any other valid-looking number approves. */
+export const SANDBOX_CARDS = {
+  approve: '4242424242424242',
+  /** Approves the first payment; declines renewals. */
+  declineRenewals: '4000000000000341',
+  /** Always declines. */
+  decline: '4000000000000002',
+} as const;
+
+export const Outcome = z.enum(['approve', 'decline', 'challenge', 'pending']);
+export type Outcome = z.infer<typeof Outcome>;
+
+const Money = z.object({ amount: z.number().int().nonnegative(), currency: z.enum(CURRENCIES) });
+
+/** A checkout as the sandbox keeps it. */
+export const SandboxCheckout = z.object({
+  ref: z.string(),
+  transactionId: z.string(),
+  purpose: z.enum(['subscribe', 'renew', 'change', 'card']),
+  planName: z.string(),
+  money: Money,
+  trialDays: z.number(),
+  urls: z.object({ ok: z.string(), fail: z.string(), callback: z.string() }),
+  customerRef: z.string().nullable(),
+  lang: z.string(),
+  /** Set once the tester decided. */
+  result: z.enum(['accepted', 'failed', 'pending']).optional(),
+  reason: z.string().optional(),
+  card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() }).optional(),
+});
+export type SandboxCheckout = z.infer<typeof SandboxCheckout>;
+
+const Customer = z.object({ number: z.string(), card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() }) });
+
+/** The callback body the sandbox posts. */
+const CallbackBody = z.object({
+  id: z.string(),
+  type: z.enum(['payment.accepted', 'payment.failed', 'payment.pending']),
+  transactionId: z.string(),
+  providerRef: z.string(),
+  money: Money,
+  reason: z.string().optional(),
+  customerRef: z.string().optional(),
+  card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() }).optional(),
+});
+
+const TTL = 7 * 86_400;
+const checkoutKey = (ref: string) => `sandbox:checkout:${ref}`;
+const customerKey = (ref: string) => `sandbox:customer:${ref}`;
+
+export type SandboxConfig = { secret: string; origin: string; store: KVNamespace; now?: () => Date };
+
+export function sandboxProvider(config: SandboxConfig): PaymentProvider & {
+  readCheckout(ref: string): Promise<SandboxCheckout | null>;
+  decide(ref: string, choice: { outcome: 'approve' | 'decline' | 'pending'; cardNumber: string; reason?: string }): Promise<{ checkout: SandboxCheckout; callback: Request } | null>;
+} {
+  const now = config.now ?? (() => new Date());
+
+  async function readCheckout(ref: string): Promise<SandboxCheckout | null> {
+    const parsed = SandboxCheckout.safeParse(await config.store.get(checkoutKey(ref), 'json'));
+    return parsed.success ? parsed.data : null;
+  }
+
+  /** The event a decided checkout stands for; the same id every time (callbacks, confirmations). */
+  function eventOf(c: SandboxCheckout): PaymentEvent | null {
+    const base = { eventId: `sbx_evt_${c.ref}`, transactionId: c.transactionId, providerRef: c.ref };
+    // A trial charges nothing today.
+    const charged = c.trialDays > 0 ? { ...c.money, amount: 0 } : c.money;
+    if (c.result === 'accepted') return { ...base, kind: 'accepted', money: charged, ...(c.card ? { card: c.card } : {}), ...(c.customerRef ? { customerRef: c.customerRef } : {}) };
+    if (c.result === 'failed') return { ...base, kind: 'failed', reason: c.reason ?? 'CARD_DECLINED' };
+    if (c.result === 'pending') return { ...base, kind: 'pending' };
+    return null;
+  }
+
+  async function signedCallback(c: SandboxCheckout): Promise<Request> {
+    const event = eventOf(c);
+    if (!event || !('transactionId' in event)) throw new Error('sandbox: undecided checkout');
+    const body = JSON.stringify({
+      id: event.eventId,
+      type: `payment.${event.kind}`,
+      transactionId: c.transactionId,
+      providerRef: c.ref,
+      money: event.kind === 'accepted' ? event.money : c.money,
+      ...(event.kind === 'failed' ? { reason: event.reason } : {}),
+      ...(c.customerRef ? { customerRef: c.customerRef } : {}),
+      ...(c.card ? { card: c.card } : {}),
+    });
+    return new Request(c.urls.callback, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: await signatureHeader(config.secret, body, now()) },
+      body,
+    });
+  }
+
+  return {
+    id: 'sandbox',
+    currencies: CURRENCIES,
+    recurring: 'merchant',
+
+    async startCheckout(request: CheckoutRequest): Promise<Checkout> {
+      const ref = `sbx_${crypto.randomUUID()}`;
+      const checkout: SandboxCheckout = {
+        ref,
+        transactionId: request.transactionId,
+        purpose: request.purpose,
+        planName: request.plan.name,
+        money: request.money,
+        trialDays: request.trialDays,
+        urls: request.urls,
+        customerRef: request.customerRef ?? `sbx_cus_${request.user.id}`,
+        lang: request.user.lang,
+      };
+      await config.store.put(checkoutKey(ref), JSON.stringify(checkout), { expirationTtl: TTL });
+      return { method: 'GET', url: `${config.origin}/payments/sandbox/${ref}`, providerRef: ref };
+    },
+
+    async readCallback(request: Request): Promise<CallbackReading> {
+      const refuse = (reason: string): CallbackReading => ({ verified: false, reason, answer: () => Response.json({ error: reason }, { status: 400 }) });
+      const body = await request.text().catch(() => '');
+      const problem = await signatureProblem(config.secret, body, request.headers.get(SANDBOX_SIGNATURE_HEADER), now());
+      if (problem) return refuse(problem);
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        return refuse('malformed body');
+      }
+      const parsed = CallbackBody.safeParse(json);
+      if (!parsed.success) return refuse('malformed body');
+      const b = parsed.data;
+      const base = { eventId: b.id, transactionId: b.transactionId, providerRef: b.providerRef };
+      const event: PaymentEvent =
+        b.type === 'payment.accepted'
+          ? { ...base, kind: 'accepted', money: b.money, ...(b.card ? { card: b.card } : {}), ...(b.customerRef ? { customerRef: b.customerRef } : {}) }
+          : b.type === 'payment.failed'
+            ? { ...base, kind: 'failed', reason: b.reason ?? 'CARD_DECLINED' }
+            : { ...base, kind: 'pending' };
+      return {
+        verified: true,
+        events: [event],
+        answer: (handling) => Response.json({ received: handling === 'done' }, { status: handling === 'done' ? 200 : 500 }),
+      };
+    },
+
+    async confirm(providerRef: string, transactionId: string): Promise<PaymentEvent | null> {
+      const c = await readCheckout(providerRef);
+      return c && c.transactionId === transactionId ? eventOf(c) : null;
+    },
+
+    async chargeSaved(request): Promise<PaymentEvent> {
+      const parsed = Customer.safeParse(await config.store.get(customerKey(request.customerRef), 'json'));
+      const base = { eventId: `sbx_evt_${request.transactionId}`, transactionId: request.transactionId, providerRef: `sbx_charge_${request.transactionId}` };
+      if (!parsed.success) return { ...base, kind: 'failed', reason: 'NO_CARD' };
+      if (parsed.data.number === SANDBOX_CARDS.declineRenewals || parsed.data.number === SANDBOX_CARDS.decline) return { ...base, kind: 'failed', reason: 'CARD_DECLINED' };
+      return { ...base, kind: 'accepted', money: request.money, card: parsed.data.card, customerRef: request.customerRef };
+    },
+
+    async removeCard(customerRef: string): Promise<void> {
+      await config.store.delete(customerKey(customerRef));
+    },
+
+    readCheckout,
+
+    /** The tester's choice on the hosted page: records the result and the card, and returns the signed callback to deliver. */
+    async decide(ref, choice) {
+      const c = await readCheckout(ref);
+      if (!c || c.result) return null;
+      const digits = choice.cardNumber.replace(/\D/g, '');
+      const card: SavedCard = { brand: brandOf(digits), last4: digits.slice(-4), expMonth: 12, expYear: now().getUTCFullYear() + 3 };
+      const declined = choice.outcome === 'decline' || digits === SANDBOX_CARDS.decline;
+      const decided: SandboxCheckout = {
+        ...c,
+        result: declined ? 'failed' : choice.outcome === 'pending' ? 'pending' : 'accepted',
+        ...(declined ? { reason: choice.reason ?? 'CARD_DECLINED' } : {}),
+        ...(!declined ? { card } : {}),
+      };
+      await config.store.put(checkoutKey(ref), JSON.stringify(decided), { expirationTtl: TTL });
+      if (!declined && decided.customerRef) await config.store.put(customerKey(decided.customerRef), JSON.stringify({ number: digits, card }));
+      return { checkout: decided, callback: await signedCallback(decided) };
+    },
+  };
+}
+
+export function brandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'visa';
+  if (/^5[1-5]|^2[2-7]/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  return 'card';
+}
+
+/** Luhn check of a card number typed on the sandbox page. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}

@@ -1,0 +1,137 @@
+// The billing clock (the Cron Trigger that exists, worker/index.ts): renews, ends trials, expires
+// subscriptions back to the free offer, sends reminders and expires checkouts never finished.
+// `now` is a parameter so a test can play a year of renewals in a second.
+import type { Bindings } from '../../env';
+import { isLang } from '../../rules/lang';
+import { sendBillingEmail } from './emails';
+import { notifySettlement } from './notify';
+import { findPlan, priceOf } from './plans';
+import { providerById } from './providers';
+import { settle } from './settle';
+import { apply, isActive, renewalDue, type Billing } from './state';
+import { loadBilling, update } from './store';
+import { insertTransaction, setTransactionState } from './transactions';
+import { userLang } from './checkout';
+
+/** Subscriptions looked at per run (the cron runs every minute). */
+export const BATCH = 50;
+/** Reminders (trial ending, renewal without recurring charge) go this long before the end. */
+export const REMIND_BEFORE_MS = 3 * 86_400_000;
+/** A checkout nobody finished is closed after a day; a payment waiting for validation after 4 days. */
+export const CREATED_TTL_MS = 86_400_000;
+export const PENDING_TTL_MS = 4 * 86_400_000;
+
+export type BillingReport = { renewed: number; failed: number; expired: number; reminded: number; closed: number };
+
+const DAY = 86_400_000;
+
+export async function runBilling(env: Bindings, now: Date): Promise<BillingReport> {
+  const report: BillingReport = { renewed: 0, failed: 0, expired: 0, reminded: 0, closed: 0 };
+  const at = now.toISOString();
+  const soon = new Date(now.getTime() + DAY).toISOString();
+  const remindFrom = new Date(now.getTime() + REMIND_BEFORE_MS).toISOString();
+  const today = at.slice(0, 10);
+
+  // 1. Renewals due (merchant providers charge the saved card).
+  const due = await env.DB.prepare(
+    `SELECT u.id FROM users u JOIN subscriptions s ON s.user_id = u.id
+     WHERE u.subscription_renewal IS NOT NULL AND u.subscription_renewal <= ?1 AND u.cancel_subscription = 0
+       AND s.state IN ('active', 'trialing', 'past_due') LIMIT ?2`,
+  ).bind(soon, BATCH).all<{ id: string }>();
+  for (const { id } of due.results) {
+    const result = await renew(env, id, now);
+    if (result === 'renewed') report.renewed++;
+    if (result === 'failed') report.failed++;
+  }
+
+  // 2. Reminders: a trial that ends within 3 days; a period without recurring charge that ends within 3 days.
+  const remind = await env.DB.prepare(
+    `SELECT u.id FROM users u JOIN subscriptions s ON s.user_id = u.id
+     WHERE u.subscription_id IS NOT NULL AND u.subscription_end <= ?1 AND u.subscription_end >= ?2
+       AND (s.reminded_for IS NULL OR s.reminded_for != u.subscription_end)
+       AND (s.state = 'trialing' OR u.subscription_renewal IS NULL) AND u.cancel_subscription = 0 LIMIT ?3`,
+  ).bind(remindFrom, at, BATCH).all<{ id: string }>();
+  for (const { id } of remind.results) if (await sendReminder(env, id, now)) report.reminded++;
+
+  // 3. Periods that ended: back to the free offer (spec §4).
+  const ended = await env.DB.prepare('SELECT id FROM users WHERE subscription_id IS NOT NULL AND substr(subscription_end, 1, 10) < ?1 LIMIT ?2').bind(today, BATCH).all<{ id: string }>();
+  for (const { id } of ended.results) if (await expire(env, id, now)) report.expired++;
+
+  // 4. Checkouts never finished, and payments that stayed waiting for validation too long.
+  const created = await env.DB.prepare("UPDATE transactions SET state = 'expired', updated_at = ?1 WHERE state = 'created' AND created_at < ?2").bind(at, new Date(now.getTime() - CREATED_TTL_MS).toISOString()).run();
+  report.closed += created.meta.changes ?? 0;
+  const stale = await env.DB.prepare("SELECT id, user_id FROM transactions WHERE state = 'pending' AND created_at < ? LIMIT ?").bind(new Date(now.getTime() - PENDING_TTL_MS).toISOString(), BATCH).all<{ id: string; user_id: string }>();
+  for (const tx of stale.results) {
+    await update<null>(env.DB, tx.user_id, (b) => {
+      const out = apply(b, { type: 'pending_cleared' }, now);
+      return { write: out.ok ? out.next : b, guarded: (won, wid) => [setTransactionState(env.DB, { id: tx.id, state: 'expired', from: ['pending'], error: 'PENDING_EXPIRED', at }, won, wid)], result: null };
+    }, now);
+    report.closed++;
+  }
+  return report;
+}
+
+/** Charges one renewal: claims it first (moves the renewal a day on), so two runs never charge twice. */
+async function renew(env: Bindings, userId: string, now: Date): Promise<'renewed' | 'failed' | 'skipped'> {
+  const at = now.toISOString();
+  const first = await loadBilling(env.DB, userId);
+  const provider = first?.provider ? providerById(env, first.provider) : null;
+  if (!first || !provider?.chargeSaved || provider.recurring !== 'merchant' || !first.customerRef || !first.currency) return 'skipped';
+  const plan = await findPlan(env.DB, first.nextPlanId ?? first.planId ?? 0);
+  if (!plan) return 'skipped';
+  const currency = first.currency;
+  const transactionId = crypto.randomUUID();
+  const claimed = await update<boolean>(env.DB, userId, (b) => {
+    if (!renewalDue(b, now) || !isActive(b, now)) return { skip: false };
+    const claim: Billing = { ...b, renewal: new Date(now.getTime() + DAY).toISOString() };
+    return {
+      write: claim,
+      guarded: (won, wid) => [insertTransaction(env.DB, { id: transactionId, userId, planId: plan.id, purpose: 'renew', provider: provider.id, amount: priceOf(plan, currency), currency, trialDays: 0, state: 'created', returnTo: null, at }, won, wid)],
+      result: true,
+    };
+  }, now);
+  if (!claimed) return 'skipped';
+  const event = await provider
+    .chargeSaved({ transactionId, customerRef: first.customerRef, money: { amount: priceOf(plan, currency), currency }, description: plan.name.en })
+    .catch((error: unknown) => ({ kind: 'failed' as const, eventId: `charge_error_${transactionId}`, transactionId, providerRef: '', reason: `PROVIDER_ERROR: ${String(error).slice(0, 100)}` }));
+  const settlement = await settle(env.DB, provider, event, now, userLang(env.DB));
+  await notifySettlement(env, settlement);
+  return event.kind === 'accepted' ? 'renewed' : 'failed';
+}
+
+async function sendReminder(env: Bindings, userId: string, now: Date): Promise<boolean> {
+  const b = await loadBilling(env.DB, userId);
+  if (!b?.end || b.remindedFor === b.end || b.planId === null) return false;
+  const forEnd = b.end;
+  const sent = await update<boolean>(env.DB, userId, (cur) => {
+    if (cur.remindedFor === forEnd || cur.end !== forEnd) return { skip: false };
+    const out = apply(cur, { type: 'reminded', forEnd }, now);
+    return out.ok ? { write: out.next, result: true } : { skip: false };
+  }, now);
+  if (!sent) return false;
+  const plan = await findPlan(env.DB, b.nextPlanId ?? b.planId);
+  const user = await env.DB.prepare('SELECT lang FROM users WHERE id = ?').bind(userId).first<{ lang: string }>();
+  const name = plan?.name[isLang(user?.lang) ? user.lang : 'ar'] ?? '';
+  const currency = b.currency ?? 'MAD';
+  if (b.state === 'trialing') {
+    await sendBillingEmail(env, userId, { kind: 'trial_ending', plan: name, end: forEnd, amount: plan ? priceOf(plan, currency) : 0, currency, charged: b.renewal !== null && b.card !== null });
+  } else {
+    await sendBillingEmail(env, userId, { kind: 'renewal_reminder', plan: name, end: forEnd });
+  }
+  return true;
+}
+
+async function expire(env: Bindings, userId: string, now: Date): Promise<boolean> {
+  const b = await loadBilling(env.DB, userId);
+  const expired = await update<boolean>(env.DB, userId, (cur) => {
+    const out = apply(cur, { type: 'tick' }, now);
+    if (!out.ok || out.next.state === cur.state) return { skip: false };
+    return { write: out.next, result: true };
+  }, now);
+  if (expired && b?.planId) {
+    const plan = await findPlan(env.DB, b.planId);
+    const user = await env.DB.prepare('SELECT lang FROM users WHERE id = ?').bind(userId).first<{ lang: string }>();
+    await sendBillingEmail(env, userId, { kind: 'ended', plan: plan?.name[isLang(user?.lang) ? user.lang : 'ar'] ?? '' });
+  }
+  return expired;
+}

@@ -1,0 +1,232 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../env';
+import { caller, requireAuth } from '../auth/middleware';
+import { findUserById } from '../auth/users';
+import { apiError } from '../errors';
+import { optionalJsonBody, validationHook } from '../validation';
+import { confirmTransaction, saveCard, subscribe, userLang } from './checkout';
+import { activePlans, findPlan, priceOf } from './plans';
+import { providerById, PROVIDER_IDS } from './providers';
+import type { PaymentProvider } from './providers/types';
+import { changeQuote } from './quote';
+import { Currency, type SubscriptionView } from './schemas';
+import { afterAnswer, notifySettlement } from './notify';
+import { settle } from './settle';
+import { apply, type Billing, type Event, type Refusal } from './state';
+import { loadBilling, update } from './store';
+import { findTransaction, listTransactions } from './transactions';
+
+/**
+ * Subscriptions and card payments (issue 13; spec §7 payments), mounted under /payments:
+ *   GET    /payments/plans                       the plans on sale
+ *   GET    /payments/subscription                the state machine's view (plan, state, trial, card)
+ *   POST   /payments/subscription/:id            subscribe: { token, bypass, currency, returnTo } → checkout
+ *   DELETE /payments/subscription                cancel at the end of the period (YOU_UNSUBSCRIBED)
+ *   POST   /payments/subscription/resume         undo a cancel before the end
+ *   GET    /payments/subscription/change/:id     what a change costs, now or at the period's end
+ *   POST   /payments/subscription/change/:id     { when: 'period_end' } schedules it; { when: 'now' } → checkout
+ *   DELETE /payments/subscription/change         drop a scheduled change
+ *   POST   /payments/card  DELETE /payments/card replace (checkout of a card) or forget the saved card
+ *   GET    /payments/transactions[/:id]          billing activity; POST …/:id/confirm asks the provider
+ *   POST   /payments/callback/:provider          the providers' server-to-server notifications (signed)
+ * Time comes from `now(c)`: tests set the `x-test-now` header only where TEST_CLOCK is on.
+ */
+
+type Ctx = Context<AppEnv>;
+
+/** The request's clock: real time, or a test's (x-test-now) when the TEST_CLOCK binding allows it. */
+export function now(c: Ctx): Date {
+  const forced = c.env.TEST_CLOCK === 'true' ? c.req.header('x-test-now') : undefined;
+  const at = forced ? new Date(forced) : new Date();
+  return Number.isNaN(at.getTime()) ? new Date() : at;
+}
+
+const IdParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31) });
+const TxParam = z.object({ id: z.string().uuid() });
+const SubscribeInput = z.object({
+  token: z.string().min(1).max(200).optional(),
+  bypass: z.boolean().optional(),
+  currency: Currency.optional(),
+  returnTo: z.string().max(300).optional(),
+});
+const ChangeInput = z.object({ when: z.enum(['now', 'period_end']), currency: Currency.optional() });
+const QuoteQuery = z.object({ currency: Currency.optional() });
+
+/** Spec §8 messages of refused subscription changes. */
+const REFUSALS: Record<Refusal, [400 | 409, string]> = {
+  NOT_SUBSCRIBED: [409, 'NOT_SUBSCRIBED'],
+  ALREADY_CANCELLED: [409, 'ALREADY_CANCELLED'],
+  NOT_CANCELLED: [409, 'NOT_CANCELLED'],
+  SUPPORT_CANCEL: [409, 'SUPPORT_CANCEL'],
+  SUBSCRIPTION_CHANGE_REFUSED: [409, 'SUBSCRIPTION_CHANGE_REFUSED'],
+};
+
+/** The Workers execution context, or null when the app is called directly (tests). */
+function executionContext(c: Ctx): { waitUntil(p: Promise<unknown>): void } | null {
+  try {
+    return c.executionCtx;
+  } catch {
+    return null;
+  }
+}
+
+/** Applies a user's own action to their state (compare-and-set); a refusal is a 409 with its message. */
+async function act(c: Ctx, event: (b: Billing) => Event, provider?: (b: Billing) => Promise<void>): Promise<Billing> {
+  const { user } = caller(c);
+  const at = now(c);
+  const before = await loadBilling(c.env.DB, user.id);
+  if (!before) apiError(401, 'NOT_AUTHORIZED', 'user gone');
+  const check = apply(before, event(before), at);
+  if (!check.ok) apiError(...REFUSALS[check.refusal], '');
+  // Providers that renew by themselves learn it first: if they refuse, nothing changed here.
+  if (provider) await provider(before);
+  return update<Billing>(
+    c.env.DB,
+    user.id,
+    (b) => {
+      const out = apply(b, event(b), at);
+      if (!out.ok) apiError(...REFUSALS[out.refusal], '');
+      return { write: out.next, result: out.next };
+    },
+    at,
+  );
+}
+
+function viewOf(c: Ctx, b: Billing): SubscriptionView {
+  const provider = b.provider ? providerById(c.env, b.provider) : null;
+  return {
+    state: b.state,
+    plan_id: b.planId,
+    next_plan_id: b.nextPlanId,
+    provider: b.provider,
+    currency: b.currency,
+    origin: b.origin,
+    trial_end: b.trialEnd,
+    card: b.card,
+    recurring: provider?.recurring ?? null,
+  };
+}
+
+/** The provider that renews this subscription by itself (Stripe), if any. */
+function renewingProvider(c: Ctx, b: Billing): PaymentProvider | null {
+  const provider = b.provider ? providerById(c.env, b.provider) : null;
+  return provider?.recurring === 'provider' && b.subscriptionRef ? provider : null;
+}
+
+export const payments = new Hono<AppEnv>()
+  .get('/plans', async (c) => c.json(await activePlans(c.env.DB)))
+
+  .post('/callback/:provider', async (c) => {
+    const id = c.req.param('provider');
+    const provider = PROVIDER_IDS.includes(id as PaymentProvider['id']) ? providerById(c.env, id) : null;
+    if (!provider) apiError(404, 'PAYMENT_NOT_FOUND', `no provider ${id}`);
+    const reading = await provider.readCallback(c.req.raw);
+    if (!reading.verified) {
+      console.warn(JSON.stringify({ level: 'warn', event: 'payment_callback_refused', provider: id, reason: reading.reason, requestId: c.req.header('x-request-id') }));
+      return reading.answer();
+    }
+    try {
+      for (const event of reading.events) {
+        const result = await settle(c.env.DB, provider, event, now(c), userLang(c.env.DB));
+        console.log(JSON.stringify({ level: 'info', event: 'payment_callback', provider: id, kind: event.kind, eventId: event.eventId, ...result }));
+        await afterAnswer(executionContext(c), notifySettlement(c.env, result));
+      }
+      return reading.answer('done');
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', event: 'payment_callback_failed', provider: id, error: String(error) }));
+      return reading.answer('retry');
+    }
+  })
+
+  .use('/subscription/*', requireAuth)
+  .use('/subscription', requireAuth)
+  .use('/card', requireAuth)
+  .use('/transactions/*', requireAuth)
+  .use('/transactions', requireAuth)
+
+  .get('/subscription', async (c) => {
+    const billing = await loadBilling(c.env.DB, caller(c).user.id);
+    if (!billing) apiError(401, 'NOT_AUTHORIZED', 'user gone');
+    return c.json(viewOf(c, billing));
+  })
+
+  .delete('/subscription', async (c) => {
+    const billing = await act(c, () => ({ type: 'cancel' }), async (b) => renewingProvider(c, b)?.setCancelAtPeriodEnd?.(b.subscriptionRef ?? '', true));
+    return c.json({ message: 'YOU_UNSUBSCRIBED', subscription: viewOf(c, billing) });
+  })
+
+  .post('/subscription/resume', async (c) => {
+    const billing = await act(
+      c,
+      (b) => ({ type: 'resume', recurring: (b.provider ? providerById(c.env, b.provider)?.recurring : null) ?? 'none' }),
+      async (b) => renewingProvider(c, b)?.setCancelAtPeriodEnd?.(b.subscriptionRef ?? '', false),
+    );
+    return c.json({ message: 'SUBSCRIPTION_RESUMED', subscription: viewOf(c, billing) });
+  })
+
+  .get('/subscription/change/:id', zValidator('param', IdParam, validationHook), zValidator('query', QuoteQuery, validationHook), async (c) => {
+    const { user } = caller(c);
+    const billing = await loadBilling(c.env.DB, user.id);
+    const target = await findPlan(c.env.DB, c.req.valid('param').id);
+    if (!billing || !target || !target.is_active) apiError(404, 'PLAN_NOT_FOUND', String(c.req.valid('param').id));
+    const currency = c.req.valid('query').currency ?? billing.currency ?? 'MAD';
+    const current = billing.planId !== null ? await findPlan(c.env.DB, billing.planId) : null;
+    return c.json(changeQuote(billing, { price: current ? priceOf(current, currency) : 0 }, { id: target.id, price: priceOf(target, currency) }, currency, now(c)));
+  })
+
+  .post('/subscription/change/:id', zValidator('param', IdParam, validationHook), zValidator('json', ChangeInput, validationHook), async (c) => {
+    const { id } = c.req.valid('param');
+    const { when, currency } = c.req.valid('json');
+    const target = await findPlan(c.env.DB, id);
+    if (!target || !target.is_active) apiError(404, 'PLAN_NOT_FOUND', String(id));
+    if (when === 'now') return c.json(await subscribe(c.env, caller(c).user, id, { currency }, now(c)));
+    const billing = await act(
+      c,
+      () => ({ type: 'change_at_period_end', planId: id }),
+      async (b) => {
+        const provider = renewingProvider(c, b);
+        if (provider?.changePlan && b.currency) await provider.changePlan(b.subscriptionRef ?? '', { id, name: target.name.en, durationMinutes: target.duration }, { amount: priceOf(target, b.currency), currency: b.currency });
+      },
+    );
+    return c.json({ message: 'SUBSCRIPTION_CHANGE_SCHEDULED', subscription: viewOf(c, billing) });
+  })
+
+  .delete('/subscription/change', async (c) => {
+    const billing = await act(c, () => ({ type: 'change_at_period_end', planId: null }));
+    return c.json({ message: 'SUBSCRIPTION_CHANGE_DROPPED', subscription: viewOf(c, billing) });
+  })
+
+  .post('/subscription/:id', zValidator('param', IdParam, validationHook), async (c) => {
+    const input = await optionalJsonBody(c, SubscribeInput);
+    return c.json(await subscribe(c.env, caller(c).user, c.req.valid('param').id, input, now(c)));
+  })
+
+  .post('/card', async (c) => c.json(await saveCard(c.env, caller(c).user, now(c))))
+
+  .delete('/card', async (c) => {
+    const { user } = caller(c);
+    const before = await loadBilling(c.env.DB, user.id);
+    if (!before?.card) apiError(404, 'PAYMENT_NOT_FOUND', 'no saved card');
+    const provider = before.provider ? providerById(c.env, before.provider) : null;
+    if (provider?.removeCard && before.customerRef) await provider.removeCard(before.customerRef);
+    const billing = await act(c, () => ({ type: 'card_removed' }));
+    return c.json({ message: 'CARD_REMOVED', subscription: viewOf(c, billing) });
+  })
+
+  .get('/transactions', async (c) => c.json(await listTransactions(c.env.DB, caller(c).user.id)))
+
+  .get('/transactions/:id', zValidator('param', TxParam, (r, c) => (r.success ? undefined : apiError(400, 'BAD_TRANSACTION_QUERY', 'id'))), async (c) => {
+    const tx = await findTransaction(c.env.DB, c.req.valid('param').id);
+    if (!tx || tx.user_id !== caller(c).user.id) apiError(404, 'PAYMENT_NOT_FOUND', c.req.valid('param').id);
+    const { user_id: _u, provider_ref: _r, ...own } = tx;
+    return c.json(own);
+  })
+
+  .post('/transactions/:id/confirm', zValidator('param', TxParam, (r, c) => (r.success ? undefined : apiError(400, 'BAD_TRANSACTION_QUERY', 'id'))), async (c) => {
+    const { state } = await confirmTransaction(c.env, caller(c).user.id, c.req.valid('param').id, now(c));
+    const user = await findUserById(c.env.DB, caller(c).user.id);
+    return c.json({ state, subscription_id: user?.subscription_id ?? null });
+  });
+

@@ -1,0 +1,69 @@
+// Payments answers (issue 13): what the API, the loaders and the islands agree on.
+import { z } from 'zod';
+import { LANGS, type Lang } from '../../rules/lang';
+import { CURRENCIES } from '../../rules/subscription';
+
+export const I18nText = z.object(Object.fromEntries(LANGS.map((l) => [l, z.string()])) as Record<Lang, z.ZodString>);
+export const I18nList = z.object(Object.fromEntries(LANGS.map((l) => [l, z.array(z.string()).default([])])) as Record<Lang, z.ZodDefault<z.ZodArray<z.ZodString>>>);
+
+/** A plan as the API answers it (`GET /configs` subscriptions, `GET /payments/plans`): prices in minor units, tax included. */
+export const Plan = z.object({
+  id: z.number(),
+  duration: z.number(),
+  is_active: z.boolean(),
+  subscribed_image: z.string().nullable(),
+  not_subscribed_image: z.string().nullable(),
+  trial_days: z.number(),
+  prices: z.object({ MAD: z.number(), EUR: z.number(), USD: z.number() }),
+  name: I18nText,
+  features: I18nList,
+});
+export type Plan = z.infer<typeof Plan>;
+
+export const Currency = z.enum(CURRENCIES);
+
+export const TRANSACTION_STATES = ['created', 'pending', 'accepted', 'failed', 'refunded', 'expired'] as const;
+
+/** A payment as the user's billing activity shows it. */
+export const Transaction = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  plan_id: z.number(),
+  purpose: z.enum(['subscribe', 'renew', 'change', 'card']),
+  provider: z.string(),
+  method: z.string(),
+  amount: z.number(),
+  currency: Currency,
+  trial_days: z.number(),
+  state: z.enum(TRANSACTION_STATES),
+  error: z.string().nullable(),
+  return_to: z.string().nullable(),
+  invoice_number: z.number().nullable(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+/** GET /payments/subscription: the state machine's view for the account page and settings. */
+export const SubscriptionView = z.object({
+  state: z.enum(['trialing', 'active', 'past_due', 'pending', 'expired']).nullable(),
+  plan_id: z.number().nullable(),
+  next_plan_id: z.number().nullable(),
+  provider: z.string().nullable(),
+  currency: Currency.nullable(),
+  origin: z.enum(['checkout', 'backoffice']),
+  trial_end: z.string().nullable(),
+  card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() }).nullable(),
+  /** The provider can charge again by itself (merchant or provider renewals): resume and card management make sense. */
+  recurring: z.enum(['merchant', 'provider', 'none']).nullable(),
+});
+export type SubscriptionView = z.infer<typeof SubscriptionView>;
+
+/** POST /payments/subscription/{id}: where the browser goes next. */
+export const CheckoutAnswer = z.object({
+  transaction: z.object({ id: z.string(), state: z.enum(TRANSACTION_STATES) }),
+  checkout: z.union([
+    z.object({ method: z.literal('GET'), url: z.string() }),
+    z.object({ method: z.literal('POST'), url: z.string(), fields: z.record(z.string(), z.string()) }),
+  ]).nullable(),
+});
+export type CheckoutAnswer = z.infer<typeof CheckoutAnswer>;

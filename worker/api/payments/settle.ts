@@ -1,0 +1,186 @@
+// Applies what a provider says happened (a verified callback, a confirmation, a renewal charge) to
+// the transaction and the subscription state, exactly once: replays and parallel callbacks extend
+// the period once and allocate one invoice number.
+import { findPlan } from './plans';
+import type { PaymentEvent, PaymentProvider } from './providers/types';
+import { loadBilling, update, userOfSubscriptionRef } from './store';
+import { apply, type Billing, type Event } from './state';
+import { eventSeen, findTransaction, insertEventSeen, insertInvoice, insertTransaction, setTransactionState, type TransactionRow } from './transactions';
+
+/** What happened, for the caller's log and emails. */
+export type Settlement =
+  | { outcome: 'applied'; userId: string; kind: PaymentEvent['kind']; transactionId: string | null; invoice: boolean }
+  | { outcome: 'replay' | 'ignored'; reason: string };
+
+const OPEN = ['created', 'pending'] as const;
+
+function log(level: 'info' | 'warn', event: string, fields: Record<string, unknown>): void {
+  console[level === 'warn' ? 'warn' : 'log'](JSON.stringify({ level, event, ...fields }));
+}
+
+const isUniqueViolation = (error: unknown): boolean => /UNIQUE constraint failed: payment_events/.test(String(error));
+
+export async function settle(db: D1Database, provider: PaymentProvider, event: PaymentEvent, now: Date, lang: (userId: string) => Promise<string>): Promise<Settlement> {
+  if (await eventSeen(db, provider.id, event.eventId)) return { outcome: 'replay', reason: `event ${event.eventId} already handled` };
+  try {
+    return 'transactionId' in event ? await settleTransaction(db, provider, event, now, lang) : await settleRenewal(db, provider, event, now, lang);
+  } catch (error) {
+    // Two deliveries of one event raced: the other one applied it.
+    if (isUniqueViolation(error)) return { outcome: 'replay', reason: `event ${event.eventId} applied in parallel` };
+    throw error;
+  }
+}
+
+type TransactionEvent = Extract<PaymentEvent, { transactionId: string }>;
+
+async function settleTransaction(db: D1Database, provider: PaymentProvider, event: TransactionEvent, now: Date, lang: (userId: string) => Promise<string>): Promise<Settlement> {
+  const at = now.toISOString();
+  const tx = await findTransaction(db, event.transactionId);
+  if (!tx || tx.provider !== provider.id) {
+    log('warn', 'payment_not_found', { provider: provider.id, transactionId: event.transactionId, eventId: event.eventId });
+    return { outcome: 'ignored', reason: 'PAYMENT_NOT_FOUND' };
+  }
+  if (event.kind === 'accepted' && (event.money.amount !== tx.amount || event.money.currency !== tx.currency)) {
+    // The provider says another amount was paid than the one we asked for: never activate on it.
+    log('warn', 'payment_amount_mismatch', { provider: provider.id, transactionId: tx.id, expected: [tx.amount, tx.currency], got: [event.money.amount, event.money.currency] });
+    event = { kind: 'failed', eventId: event.eventId, transactionId: tx.id, providerRef: event.providerRef, reason: 'AMOUNT_MISMATCH' };
+  }
+  const plan = await findPlan(db, tx.plan_id);
+  if (!plan) return { outcome: 'ignored', reason: 'PLAN_NOT_FOUND' };
+  const userLang = event.kind === 'accepted' ? await lang(tx.user_id) : '';
+  return update<Settlement>(
+    db,
+    tx.user_id,
+    async (billing) => {
+      // Read again on every try, after the state: a parallel callback may have settled it meanwhile.
+      const current = await findTransaction(db, tx.id);
+      if (!current) return { skip: { outcome: 'ignored', reason: 'PAYMENT_NOT_FOUND' } as Settlement };
+      return planTransaction(db, provider, event, current, billing, plan, now, at, userLang);
+    },
+    now,
+  );
+}
+
+function planTransaction(
+  db: D1Database,
+  provider: PaymentProvider,
+  event: TransactionEvent,
+  tx: TransactionRow,
+  billing: Billing,
+  plan: { id: number; duration: number; trial_days: number },
+  now: Date,
+  at: string,
+  userLang: string,
+) {
+  const seen = (won: string, id: string) => insertEventSeen(db, provider.id, event.eventId, at, won, id);
+  const applied = (invoice: boolean): Settlement => ({ outcome: 'applied', userId: tx.user_id, kind: event.kind, transactionId: tx.id, invoice });
+  let stateEvent: Event | null = null;
+  switch (event.kind) {
+    case 'accepted':
+      stateEvent =
+        tx.purpose === 'card'
+          ? { type: 'card_saved', provider: provider.id, card: event.card ?? null, customerRef: event.customerRef }
+          : {
+              type: 'paid',
+              plan: { id: plan.id, duration: plan.duration, trialDays: tx.trial_days },
+              purpose: tx.purpose,
+              trial: tx.trial_days > 0,
+              recurring: provider.recurring,
+              provider: provider.id,
+              currency: tx.currency,
+              card: event.card,
+              customerRef: event.customerRef,
+              subscriptionRef: event.subscriptionRef,
+            };
+      break;
+    case 'failed':
+      stateEvent = tx.purpose === 'card' ? null : { type: 'failed', purpose: tx.purpose, reason: event.reason };
+      break;
+    case 'pending':
+      stateEvent = tx.purpose === 'subscribe' ? { type: 'pending', planId: plan.id, provider: provider.id, currency: tx.currency } : null;
+      break;
+  }
+  return settlementStep(db, tx, billing, stateEvent, event, now, at, userLang, seen, applied);
+}
+
+function settlementStep(
+  db: D1Database,
+  tx: TransactionRow,
+  billing: Billing,
+  stateEvent: Event | null,
+  event: TransactionEvent,
+  now: Date,
+  at: string,
+  userLang: string,
+  seen: (won: string, id: string) => D1PreparedStatement,
+  applied: (invoice: boolean) => Settlement,
+): { write: Billing; guarded: (won: string, id: string) => D1PreparedStatement[]; result: Settlement } | { skip: Settlement } {
+  if (tx.state === 'accepted' || tx.state === 'refunded') return { skip: { outcome: 'replay', reason: `transaction ${tx.id} already ${tx.state}` } };
+  if (event.kind === 'pending' && tx.state === 'pending') return { skip: { outcome: 'replay', reason: `transaction ${tx.id} already pending` } };
+  if (tx.state === 'failed' || tx.state === 'expired') {
+    // A late or contradictory callback on a closed checkout: recorded in the log, nothing changes.
+    log('warn', 'payment_on_closed_transaction', { transactionId: tx.id, state: tx.state, kind: event.kind });
+    return { skip: { outcome: 'ignored', reason: `transaction ${tx.id} is ${tx.state}` } };
+  }
+  const outcome = stateEvent ? apply(billing, stateEvent, now) : { ok: true as const, next: billing };
+  const next = outcome.ok ? outcome.next : billing;
+  const newState = event.kind === 'accepted' ? 'accepted' : event.kind === 'failed' ? 'failed' : 'pending';
+  const error = event.kind === 'failed' ? event.reason : null;
+  const invoice = event.kind === 'accepted' && tx.purpose !== 'card' && tx.trial_days === 0;
+  return {
+    write: next,
+    guarded: (won, id) => [
+      setTransactionState(db, { id: tx.id, state: newState, from: OPEN, providerRef: event.providerRef, error, at }, won, id),
+      ...(invoice ? [insertInvoice(db, { transactionId: tx.id, userId: tx.user_id, at, lang: userLang || 'en', periodStart: next.start ?? at, periodEnd: next.end ?? at }, won, id)] : []),
+      seen(won, id),
+    ],
+    result: applied(invoice),
+  };
+}
+
+type RenewalEvent = Exclude<PaymentEvent, { transactionId: string }>;
+
+/** Providers that renew by themselves (Stripe) tell us about charges we did not start. */
+async function settleRenewal(db: D1Database, provider: PaymentProvider, event: RenewalEvent, now: Date, lang: (userId: string) => Promise<string>): Promise<Settlement> {
+  const at = now.toISOString();
+  const userId = await userOfSubscriptionRef(db, provider.id, event.subscriptionRef);
+  if (!userId) {
+    log('warn', 'payment_not_found', { provider: provider.id, subscriptionRef: event.subscriptionRef, eventId: event.eventId });
+    return { outcome: 'ignored', reason: 'PAYMENT_NOT_FOUND' };
+  }
+  const userLang = await lang(userId);
+  const current = await loadBilling(db, userId);
+  const plan = current ? await findPlan(db, current.nextPlanId ?? current.planId ?? 0) : null;
+  return update<Settlement>(
+    db,
+    userId,
+    (billing) => {
+      const seen = (won: string, id: string) => insertEventSeen(db, provider.id, event.eventId, at, won, id);
+      if (event.kind === 'ended' || event.kind === 'renewal_failed') {
+        const out = apply(billing, event.kind === 'ended' ? { type: 'provider_ended' } : { type: 'failed', purpose: 'renew', reason: event.reason }, now);
+        return { write: out.ok ? out.next : billing, guarded: (won, id) => [seen(won, id)], result: { outcome: 'applied', userId, kind: event.kind, transactionId: null, invoice: false } as Settlement };
+      }
+      const planId = billing.nextPlanId ?? billing.planId;
+      if (planId === null || !plan || plan.id !== planId) return { skip: { outcome: 'ignored', reason: 'NO_PLAN' } as Settlement };
+      const transactionId = crypto.randomUUID();
+      const out = apply(
+        billing,
+        { type: 'paid', plan: { id: planId, duration: plan.duration, trialDays: 0 }, purpose: 'renew', trial: false, recurring: provider.recurring, provider: provider.id, currency: event.money.currency, periodEnd: event.periodEnd },
+        now,
+      );
+      if (!out.ok) return { skip: { outcome: 'ignored', reason: out.refusal } as Settlement };
+      const next = out.next;
+      return {
+        write: next,
+        guarded: (won, id) => [
+          insertTransaction(db, { id: transactionId, userId, planId, purpose: 'renew', provider: provider.id, amount: event.money.amount, currency: event.money.currency, trialDays: 0, state: 'pending', returnTo: null, at }, won, id),
+          setTransactionState(db, { id: transactionId, state: 'accepted', from: ['pending'], providerRef: event.providerRef, at }, won, id),
+          insertInvoice(db, { transactionId, userId, at, lang: userLang || 'en', periodStart: billing.end ?? at, periodEnd: next.end ?? at }, won, id),
+          seen(won, id),
+        ],
+        result: { outcome: 'applied', userId, kind: event.kind, transactionId, invoice: true } as Settlement,
+      };
+    },
+    now,
+  );
+}

@@ -1,0 +1,57 @@
+// Test kit of payments: pay through the sandbox as a tester would, and read the state back.
+import { env } from 'cloudflare:workers';
+import { callApi } from '../../test/accounts';
+import { sandboxFor } from './providers';
+import { CheckoutAnswer } from './schemas';
+
+export type Outcome = 'approve' | 'decline' | 'pending';
+
+/** POST /payments/subscription/{planId} as `token`'s user; answers the checkout. */
+export async function startCheckout(token: string, planId: number, body: Record<string, unknown> = {}, at?: Date): Promise<CheckoutAnswer> {
+  const res = await callApi(`/payments/subscription/${planId}`, { method: 'POST', token, body, headers: at ? { 'x-test-now': at.toISOString() } : {} });
+  if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${await res.text()}`);
+  return CheckoutAnswer.parse(await res.json());
+}
+
+/** The sandbox's reference of a checkout (the last segment of its page's URL). */
+export const sandboxRef = (answer: CheckoutAnswer): string => {
+  if (!answer.checkout) throw new Error('no checkout');
+  return new URL(answer.checkout.url).pathname.split('/').pop() ?? '';
+};
+
+/** The tester's choice on the sandbox page; returns the signed callback the sandbox would post. */
+export async function decide(answer: CheckoutAnswer, outcome: Outcome, cardNumber = '4242424242424242'): Promise<Request> {
+  const sandbox = sandboxFor(env);
+  if (!sandbox) throw new Error('no sandbox');
+  const decided = await sandbox.decide(sandboxRef(answer), { outcome, cardNumber });
+  if (!decided) throw new Error('checkout already decided');
+  return decided.callback;
+}
+
+/** Delivers a provider callback to the API, as the provider would (server to server). */
+export async function deliver(callback: Request, at?: Date): Promise<Response> {
+  const headers: Record<string, string> = Object.fromEntries(callback.headers);
+  if (at) headers['x-test-now'] = at.toISOString();
+  return callApi(new URL(callback.url).pathname.replace(/^\/api/, ''), { method: 'POST', headers, rawBody: await callback.clone().text() });
+}
+
+/** Checkout, decision and callback in one go. */
+export async function pay(token: string, planId: number, outcome: Outcome = 'approve', options: { card?: string; currency?: string; at?: Date } = {}): Promise<{ answer: CheckoutAnswer; callback: Response }> {
+  const answer = await startCheckout(token, planId, options.currency ? { currency: options.currency } : {}, options.at);
+  const callback = await deliver(await decide(answer, outcome, options.card), options.at);
+  return { answer, callback };
+}
+
+export const userRow = (id: string) =>
+  env.DB.prepare('SELECT subscription_id, subscription_start, subscription_renewal, subscription_end, subscription_error, cancel_subscription, free_subscriptions FROM users WHERE id = ?').bind(id).first<{
+    subscription_id: number | null;
+    subscription_start: string | null;
+    subscription_renewal: string | null;
+    subscription_end: string | null;
+    subscription_error: string | null;
+    cancel_subscription: number;
+    free_subscriptions: number;
+  }>();
+
+export const invoicesOf = async (userId: string): Promise<number[]> =>
+  (await env.DB.prepare('SELECT number FROM invoices WHERE user_id = ? ORDER BY number').bind(userId).all<{ number: number }>()).results.map((r) => r.number);

@@ -1,0 +1,82 @@
+// Transactions (every payment is a row with its state) and invoices' numbers, in D1.
+import type { Currency } from '../../rules/subscription';
+import type { Purpose } from './providers/types';
+import { Transaction } from './schemas';
+
+export type TransactionRow = Transaction & { user_id: string; provider_ref: string | null };
+
+const SELECT = `SELECT t.*, i.number AS invoice_number FROM transactions t LEFT JOIN invoices i ON i.transaction_id = t.id`;
+
+export async function findTransaction(db: D1Database, id: string): Promise<TransactionRow | null> {
+  const row = await db.prepare(`${SELECT} WHERE t.id = ?`).bind(id).first<Record<string, unknown>>();
+  return row ? { ...Transaction.parse(row), user_id: String(row.user_id), provider_ref: typeof row.provider_ref === 'string' ? row.provider_ref : null } : null;
+}
+
+/** The user's payments, newest first (billing activity). Checkouts never started are left out. */
+export async function listTransactions(db: D1Database, userId: string, limit = 100): Promise<Transaction[]> {
+  const { results } = await db
+    .prepare(`${SELECT} WHERE t.user_id = ? AND t.state != 'created' AND t.purpose != 'card' ORDER BY t.created_at DESC, t.rowid DESC LIMIT ?`)
+    .bind(userId, limit)
+    .all();
+  return results.map((r) => Transaction.parse(r));
+}
+
+export type NewTransaction = {
+  id: string;
+  userId: string;
+  planId: number;
+  purpose: Purpose;
+  provider: string;
+  amount: number;
+  currency: Currency;
+  trialDays: number;
+  state: 'created' | 'pending';
+  returnTo: string | null;
+  at: string;
+};
+
+export const insertTransaction = (db: D1Database, t: NewTransaction, guard = '', ...guardArgs: unknown[]): D1PreparedStatement =>
+  db
+    .prepare(
+      `INSERT INTO transactions (id, user_id, plan_id, purpose, provider, method, amount, currency, trial_days, state, return_to, created_at, updated_at)
+       SELECT ?, ?, ?, ?, ?, 'card', ?, ?, ?, ?, ?, ?, ? ${guard ? `WHERE ${guard}` : ''}`,
+    )
+    .bind(t.id, t.userId, t.planId, t.purpose, t.provider, t.amount, t.currency, t.trialDays, t.state, t.returnTo, t.at, t.at, ...guardArgs);
+
+/** Moves a transaction to its new state, only from the states it may leave (and only if `guard` holds). */
+export const setTransactionState = (
+  db: D1Database,
+  change: { id: string; state: Transaction['state']; from: readonly Transaction['state'][]; providerRef?: string | null; error?: string | null; at: string },
+  guard = '',
+  ...guardArgs: unknown[]
+): D1PreparedStatement =>
+  db
+    .prepare(
+      `UPDATE transactions SET state = ?, provider_ref = COALESCE(?, provider_ref), error = ?, updated_at = ?
+       WHERE id = ? AND state IN (${change.from.map(() => '?').join(', ')}) ${guard ? `AND ${guard}` : ''}`,
+    )
+    .bind(change.state, change.providerRef ?? null, change.error ?? null, change.at, change.id, ...change.from, ...guardArgs);
+
+/**
+ * The next invoice number of the one continuous series, allocated inside the batch that accepts
+ * the payment (batches run one at a time: no gap, no duplicate; the number is the primary key).
+ */
+export const insertInvoice = (
+  db: D1Database,
+  invoice: { transactionId: string; userId: string; at: string; lang: string; periodStart: string; periodEnd: string },
+  guard: string,
+  ...guardArgs: unknown[]
+): D1PreparedStatement =>
+  db
+    .prepare(
+      `INSERT INTO invoices (number, transaction_id, user_id, issued_at, lang, period_start, period_end)
+       SELECT n + 1, ?, ?, ?, ?, ?, ? FROM (SELECT COALESCE(MAX(number), 0) AS n FROM invoices) WHERE ${guard}`,
+    )
+    .bind(invoice.transactionId, invoice.userId, invoice.at, invoice.lang, invoice.periodStart, invoice.periodEnd, ...guardArgs);
+
+/** Remembers a provider notification as handled, inside the batch that handles it (a replay then fails the batch). */
+export const insertEventSeen = (db: D1Database, provider: string, eventId: string, at: string, guard: string, ...guardArgs: unknown[]): D1PreparedStatement =>
+  db.prepare(`INSERT INTO payment_events (provider, event_id, received_at) SELECT ?, ?, ? WHERE ${guard}`).bind(provider, eventId, at, ...guardArgs);
+
+export const eventSeen = async (db: D1Database, provider: string, eventId: string): Promise<boolean> =>
+  (await db.prepare('SELECT 1 AS x FROM payment_events WHERE provider = ? AND event_id = ?').bind(provider, eventId).first()) !== null;
