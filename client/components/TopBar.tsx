@@ -1,4 +1,5 @@
 import type { Config } from '../../worker/api/configs/schemas';
+import { showsSubscribe } from '../../worker/rules/subscription';
 import type { MenuItem } from '../../worker/api/pages/schemas';
 import type { User } from '../../worker/api/auth/schemas';
 import { useI18n } from '../i18n';
@@ -103,7 +104,8 @@ export function TopBar({
     ...middle,
     { href: '/favs', label: t('MY_LIST'), ...(guest && { guestPrompt: true }) },
   ].map((l) => ({ ...l, current: l.href === path }));
-  const subscribe = !config.free_platform && !kid;
+  // Spec §4: Subscribe shows until the user is premium, and again once they cancelled.
+  const subscribe = showsSubscribe(config, user ?? { isAnonymous: true, subscription_id: null, subscription_end: null }, { kid });
   return (
     <header className="top-bar" data-top-bar="">
       <div className="top-bar__start">

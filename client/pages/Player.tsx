@@ -89,7 +89,7 @@ export function PlayerRefusal({ refusal, slug, retryHref }: { refusal: Refusal; 
         {refusal.kind === 'devices' && <p className="player-refusal__hint">{t('MAXIMUM_DEVICES_REACHED_HINT')}</p>}
         <div className="player-refusal__actions">
           {refusal.kind === 'premium' && (
-            <a className="button button--primary button--large" href="/subscription">
+            <a className="button button--primary button--large" href={`/subscription?returnTo=${encodeURIComponent(`/content/${slug}`)}`}>
               {t('SUBSCRIBE')}
             </a>
           )}

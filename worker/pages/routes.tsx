@@ -21,6 +21,7 @@ import { playerPages } from './player/routes';
 import { notificationPages } from './notifications/routes';
 import { renderContent, renderYouTube } from './content/render';
 import { favsPages } from './favs/routes';
+import { subscriptionPages } from './subscription/routes';
 
 /** The editorial category whose first featured title is the home hero (GET /pages/category/top-home). */
 const HOME_TOP_CATEGORY = 'home';
@@ -160,4 +161,5 @@ export const pageRoutes = new Hono<AppEnv>()
   .route('/', searchPages)
   .route('/', playerPages)
   .route('/', notificationPages)
-  .route('/', favsPages);
+  .route('/', favsPages)
+  .route('/', subscriptionPages);

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { GUEST_PROFILE, guestUser } from './user';
 import { profileRedirect } from './profile';
-import { call, newIp, post, registered, type Jar } from '../test/site';
+import { call, newIp, post, registeredSubscriber, type Jar } from '../test/site';
 import { GOOD_PASSWORD } from '../test/accounts';
 
 const profile = (over: Partial<typeof GUEST_PROFILE> = {}) => ({ ...GUEST_PROFILE, id: 1, name: 'Default', ...over });
@@ -43,7 +43,7 @@ async function addProfile(email: string, name: string, kid = false): Promise<num
 
 describe('choosing a profile through the site', () => {
   it('sends a user with two profiles to the chooser after login, then remembers the choice', async () => {
-    const { email } = await registered();
+    const { email } = await registeredSubscriber();
     const kid = await addProfile(email, 'Kid', true);
     const jar: Jar = new Map();
     const ip = newIp();
@@ -69,7 +69,7 @@ describe('choosing a profile through the site', () => {
   });
 
   it('drops a cookie naming a locked profile and asks again', async () => {
-    const { email } = await registered();
+    const { email } = await registeredSubscriber();
     await addProfile(email, 'Second');
     const main = await env.DB.prepare("UPDATE profiles SET pin_hash = 'x', pin_is_activated = 1 WHERE user_id = (SELECT id FROM users WHERE email = ?) AND name = 'Default' RETURNING id").bind(email).first<{ id: number }>();
     const jar: Jar = new Map();

@@ -39,3 +39,18 @@ export const messageOf = async (res: Response): Promise<string> => ((await res.j
 /** The id of an account's first (main) profile. */
 export const mainProfile = async (account: { id: string }): Promise<number> =>
   ((await env.DB.prepare('SELECT id FROM profiles WHERE user_id = ? ORDER BY id LIMIT 1').bind(account.id).first<{ id: number }>()) as { id: number }).id;
+
+/**
+ * Makes an account premium the way an operator would (the §3 fields only): where plans are sold,
+ * only subscribers have more than one profile (spec §4), and most profile tests need several.
+ */
+export async function makeSubscriber(who: { id: string } | { email: string }): Promise<void> {
+  const where = 'id' in who ? ['id = ?', who.id] : ['email = ?', who.email.toLowerCase()];
+  await env.DB.prepare(`UPDATE users SET subscription_id = 7, subscription_start = '2026-01-01T00:00:00.000Z', subscription_end = '2099-12-31T00:00:00.000Z' WHERE ${where[0]}`).bind(where[1]).run();
+}
+
+export async function registeredSubscriber(): Promise<Awaited<ReturnType<typeof registeredUser>>> {
+  const user = await registeredUser();
+  await makeSubscriber(user);
+  return user;
+}

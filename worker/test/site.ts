@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { translate } from '../i18n';
 import app from '../index';
-import { GOOD_PASSWORD, uniqueEmail } from './accounts';
+import { GOOD_PASSWORD, makeSubscriber, uniqueEmail } from './accounts';
 
 /**
  * The test kit of the site: requests through the whole worker (edge, session, pages, built-in API
@@ -62,6 +62,13 @@ export async function registered(email = uniqueEmail(), password = GOOD_PASSWORD
   const { res } = await post('/register', { method: 'email', email, password, password_confirmation: password, terms: '1' }, jar);
   if (res.status !== 303) throw new Error(`register failed: ${res.status}`);
   return { email, jar };
+}
+
+/** A registered, logged-in subscriber (several profiles need a subscription where plans are sold, spec §4). */
+export async function registeredSubscriber(email = uniqueEmail(), password = GOOD_PASSWORD): Promise<{ email: string; jar: Jar }> {
+  const account = await registered(email, password);
+  await makeSubscriber({ email });
+  return account;
 }
 
 /** Whether the page has a `<tag …>` carrying every attribute given (any order; names case-insensitive). */

@@ -10,13 +10,13 @@ export type Access = ContentData['access'];
  * Why the title cannot be played here (spec §6): a premium title without an active subscription
  * offers Subscribe; outside the title's countries, the geoblocking message and nothing playable.
  */
-export function AccessNotice({ access }: { access: Access }) {
+export function AccessNotice({ access, slug }: { access: Access; slug?: string }) {
   const { t } = useI18n();
   if (access === 'premium') {
     return (
       <div className="access-notice access-notice--premium" role="note">
         <p>{t('PREMIUM_REQUIRED')}</p>
-        <a className="button button--primary button--large" href="/subscription">
+        <a className="button button--primary button--large" href={slug ? `/subscription?returnTo=${encodeURIComponent(`/content/${slug}`)}` : '/subscription'}>
           {t('SUBSCRIBE')}
         </a>
       </div>

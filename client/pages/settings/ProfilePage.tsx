@@ -8,6 +8,7 @@ import { SettingsEraseHistoryIsland } from '../../islands/settings-erase-history
 import { SettingsHideWatchedIsland } from '../../islands/settings-hide-watched';
 import { SettingsNotificationsIsland } from '../../islands/settings-notifications';
 import { ProfileManager, type ProfilesData } from '../profiles/ProfileCards';
+import { SubscriptionTab, type SubscriptionTabProps } from '../subscription/SubscriptionTab';
 import { describeAgent, formatDateTime } from './format';
 import { FormNote, SettingsSection, VerifiedValue, type FormState } from './forms';
 
@@ -31,6 +32,8 @@ export type ProfilePageProps = {
   lang?: FormState;
   notifications?: FormState;
   historyForm?: FormState;
+  /** The ?t=subscriptions tab: the state machine's view, the plans, whether Subscribe shows, the last cancel/resume answer. */
+  subscription?: Omit<SubscriptionTabProps, 'user' | 'premium'>;
 };
 
 /** The tabs of the account page (spec §2 /profile, ?type=profiles, ?t=subscriptions). */
@@ -53,21 +56,6 @@ function Tabs({ tab }: { tab: ProfileTab }) {
         ))}
       </ul>
     </nav>
-  );
-}
-
-/** Subscriptions arrive with a later issue: a polite note instead of an error. */
-function Placeholder() {
-  const { t } = useI18n();
-  return (
-    <SettingsSection id="subscriptions" title={t('SUBSCRIPTION')}>
-      <p className="settings__text">{t('SUBSCRIPTIONS_COMING_SOON')}</p>
-      <p>
-        <a className="button button--ghost" href="/profile">
-          {t('BACK_TO_ACCOUNT')}
-        </a>
-      </p>
-    </SettingsSection>
   );
 }
 
@@ -236,8 +224,8 @@ export function ProfilePage(props: ProfilePageProps) {
           <p className="settings__text">{t('PROFILES_TEXT')}</p>
           <ProfileManager data={props.profiles} heading="h3" />
         </SettingsSection>
-      ) : tab !== 'account' ? (
-        <Placeholder />
+      ) : tab === 'subscriptions' && props.subscription ? (
+        <SubscriptionTab user={user} premium={props.premium} {...props.subscription} />
       ) : (
         <>
           <AccountFacts user={user} premium={props.premium} />

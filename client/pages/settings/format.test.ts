@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAgent, formatDateTime, isPremium } from './format';
+import { describeAgent, formatDateTime } from './format';
 
 describe('describeAgent', () => {
   it('names the browser and the system of common user agents', () => {
@@ -29,11 +29,3 @@ describe('formatDateTime', () => {
   });
 });
 
-describe('isPremium (spec §4 Subscription active)', () => {
-  it('is active with a subscription ending today or later', () => {
-    expect(isPremium({ subscription_id: 3, subscription_end: '2025-06-01T00:00:00Z' }, '2025-06-01')).toBe(true);
-    expect(isPremium({ subscription_id: 3, subscription_end: '2025-05-31' }, '2025-06-01')).toBe(false);
-    expect(isPremium({ subscription_id: null, subscription_end: '2099-01-01' }, '2025-06-01')).toBe(false);
-    expect(isPremium({ subscription_id: 3, subscription_end: null }, '2025-06-01')).toBe(false);
-  });
-});

@@ -53,7 +53,3 @@ const dateTimeFormat = (timeZone: string) =>
     numberingSystem: 'latn',
   });
 
-/** Spec §4 Subscription active: a subscription_id and subscription_end today or later (ISO dates compare as text). */
-export function isPremium(user: { subscription_id: number | null; subscription_end: string | null }, today: string): boolean {
-  return user.subscription_id !== null && user.subscription_end !== null && user.subscription_end.slice(0, 10) >= today.slice(0, 10);
-}

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { callApi, GOOD_PASSWORD, login, mainProfile, messageOf, registeredUser } from '../../test/accounts';
+import { callApi, GOOD_PASSWORD, login, mainProfile, messageOf, registeredUser, registeredSubscriber } from '../../test/accounts';
 import { makeTitle } from '../../test/catalogue';
 import { User } from '../auth/schemas';
 import { ContentsList } from '../pages/schemas';
@@ -36,7 +36,7 @@ const contents = async (query: string, token?: string): Promise<ContentsList> =>
 
 describe('favourites and likes', () => {
   it('adds a title once however often it is added, and removes it idempotently', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const title = await makeTitle();
     const profile = await mainProfile(account);
     for (const _ of [1, 2]) {
@@ -54,7 +54,7 @@ describe('favourites and likes', () => {
   });
 
   it('keeps likes apart from favourites, and lists both in the order they were added', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const [a, b, c] = [await makeTitle(), await makeTitle(), await makeTitle()];
     for (const t of [a, b, c]) await add(account, 'fav', t.id);
     await add(account, 'like', b.id);
@@ -67,7 +67,7 @@ describe('favourites and likes', () => {
   });
 
   it('keeps one list per profile', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const title = await makeTitle();
     const second = await callApi('/auth/profiles', { method: 'POST', token: account.tokens.token, body: { name: 'Second' } });
     const secondId = ((await second.json()) as { id: number }).id;
@@ -80,7 +80,7 @@ describe('favourites and likes', () => {
   });
 
   it("refuses another account's profile and writes or deletes nothing", async () => {
-    const [owner, intruder] = [await registeredUser(), await registeredUser()];
+    const [owner, intruder] = [await registeredSubscriber(), await registeredSubscriber()];
     const title = await makeTitle();
     const ownerProfile = await mainProfile(owner);
     await add(owner, 'fav', title.id);
@@ -94,7 +94,7 @@ describe('favourites and likes', () => {
   });
 
   it('refuses guests, unknown or unpublished titles, bad ids and bad bodies', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     expect((await callApi('/actions/fav/1', { method: 'POST' })).status).toBe(401);
     const unpublished = await makeTitle({ published: '2999-01-01T00:00:00Z' });
     expect(await messageOf(await add(account, 'fav', unpublished.id))).toMatch(/^CONTENT_NOT_FOUND/);
@@ -108,7 +108,7 @@ describe('favourites and likes', () => {
   });
 
   it('refuses a locked profile until its PIN is entered', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const title = await makeTitle();
     const second = ((await (await callApi('/auth/profiles', { method: 'POST', token: account.tokens.token, body: { name: 'Locked' } })).json()) as { id: number }).id;
     await callApi(`/auth/profiles/${second}/pin`, { method: 'PUT', token: account.tokens.token, body: { password: GOOD_PASSWORD, pin: '1234' } });
@@ -120,7 +120,7 @@ describe('favourites and likes', () => {
   });
 
   it("does not let a kids profile add a title above its age limit, and hides one added before", async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const kid = await kidsProfile(account, 12);
     const [adult, family] = [await makeTitle({ rating: 16 }), await makeTitle({ rating: 10 })];
     const refused = await add(account, 'fav', adult.id, { profile: kid });
@@ -161,14 +161,14 @@ describe('GET /pages/contents', () => {
   });
 
   it('filters by the age limit of the profile asking; guests see everything', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const kid = await kidsProfile(account, 12);
     const [adult, family] = [await makeTitle({ rating: 18 }), await makeTitle({ rating: 12 })];
     const query = `ids=${adult.id},${family.id}`;
     expect((await contents(`${query}&profileId=${kid}`, account.tokens.token)).contents.map((x) => x.id)).toEqual([family.id]);
     expect((await contents(query, account.tokens.token)).contents.map((x) => x.id)).toEqual([adult.id, family.id]);
     expect((await contents(query)).contents.map((x) => x.id)).toEqual([adult.id, family.id]);
-    const intruder = await registeredUser();
+    const intruder = await registeredSubscriber();
     expect((await callApi(`/pages/contents?${query}&profileId=${kid}`, { token: intruder.tokens.token })).status).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { callApi, GOOD_PASSWORD, mainProfile, messageOf, registeredUser } from '../../test/accounts';
+import { callApi, GOOD_PASSWORD, mainProfile, messageOf, registeredUser, registeredSubscriber } from '../../test/accounts';
 import { makeTitle } from '../../test/catalogue';
 import { User } from '../auth/schemas';
 
@@ -32,7 +32,7 @@ const erase = (account: Account, query = '') => callApi(`/actions/watched${query
 
 /** An account with two profiles, each having watched both titles; the main profile also has a favourite. */
 async function family() {
-  const account = await registeredUser();
+  const account = await registeredSubscriber();
   const [a, b] = [await makeTitle(), await makeTitle()];
   const main = await mainProfile(account);
   const second = await newProfile(account, 'Second');
@@ -71,7 +71,7 @@ describe('DELETE /actions/watched', () => {
 
   it('refuses another account’s profile with 404 PROFILE_NOT_FOUND and deletes nothing', async () => {
     const { account, main, second, a, b } = await family();
-    const stranger = await registeredUser();
+    const stranger = await registeredSubscriber();
     const title = await makeTitle();
     const theirs = await mainProfile(stranger);
     await watch(stranger, theirs, title.id, 10);

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { callApi, mainProfile, messageOf, registeredUser } from '../../test/accounts';
+import { callApi, mainProfile, messageOf, registeredUser, registeredSubscriber } from '../../test/accounts';
 import { makeTitle } from '../../test/catalogue';
 import { CategoryPage } from '../pages/schemas';
 import { ActionItem, ActionList } from './schemas';
@@ -33,7 +33,7 @@ async function addProfile(account: Account, body: Record<string, unknown>): Prom
 
 describe('POST /actions/click/{contentId}', () => {
   it('records one click per profile and title, however often it is sent', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const profile = await mainProfile(account);
     const first = await click(account, 38);
     expect(first.status).toBe(200);
@@ -46,7 +46,7 @@ describe('POST /actions/click/{contentId}', () => {
   });
 
   it('keeps each profile its own clicks', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const main = await mainProfile(account);
     const other = await addProfile(account, { name: 'Second' });
     expect((await click(account, 13, { profile: other })).status).toBe(200);
@@ -56,7 +56,7 @@ describe('POST /actions/click/{contentId}', () => {
   });
 
   it("refuses another account's profile and writes nothing", async () => {
-    const [mine, theirs] = await Promise.all([registeredUser(), registeredUser()]);
+    const [mine, theirs] = await Promise.all([registeredSubscriber(), registeredSubscriber()]);
     const theirProfile = await mainProfile(theirs);
     const res = await click(mine, 38, { profile: theirProfile });
     expect(res.status).toBe(404);
@@ -66,7 +66,7 @@ describe('POST /actions/click/{contentId}', () => {
   });
 
   it('refuses a PIN-locked profile of the account until its PIN is entered in this session', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const locked = await addProfile(account, { name: 'Locked' });
     const pin = await callApi(`/auth/profiles/${locked}/pin`, { method: 'PUT', token: account.tokens.token, body: { password: account.password, pin: '1234' } });
     expect(pin.status).toBe(200);
@@ -78,7 +78,7 @@ describe('POST /actions/click/{contentId}', () => {
   });
 
   it('answers 401 to guests, 404 for an unknown or unpublished title, 403 above the age limit, 400 for bad input', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     expect((await click(null, 38)).status).toBe(401);
     expect(await messageOf(await click(account, 999_999_999))).toBe('CONTENT_NOT_FOUND: 999999999');
     const future = await makeTitle({ published: '2999-01-01T00:00:00Z' });
@@ -112,7 +112,7 @@ describe('POST /actions/click/{contentId}', () => {
 
 describe('GET /actions/?types=click', () => {
   it("lists the current profile's clicks, most recent first, filtered by contentIds", async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     for (const id of [38, 13, 58]) expect((await click(account, id)).status).toBe(200);
     expect((await clicksOf(account)).map((c) => c.content_id)).toEqual([58, 13, 38]);
     expect((await clicksOf(account, 'types=click&contentIds=15,38,13')).map((c) => c.content_id)).toEqual([13, 38]);
@@ -123,7 +123,7 @@ describe('GET /actions/?types=click', () => {
   });
 
   it("refuses guests, another account's profile and bad input", async () => {
-    const [mine, theirs] = await Promise.all([registeredUser(), registeredUser()]);
+    const [mine, theirs] = await Promise.all([registeredSubscriber(), registeredSubscriber()]);
     expect((await list(null, 'types=click')).status).toBe(401);
     const foreign = await list(mine, `types=click&profileId=${await mainProfile(theirs)}`);
     expect(foreign.status).toBe(404);
@@ -146,7 +146,7 @@ describe('GET /actions/?types=click', () => {
 
 describe('GET /actions/ (CSV download)', () => {
   it('still answers the CSV of the account, clicks included', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const empty = await list(account, '');
     expect(empty.status).toBe(200);
     expect(await empty.text()).toBe('No data');
@@ -169,7 +169,7 @@ describe('GET /pages/category/notifications', () => {
   };
 
   it('lists the announced titles newest first, without those above a kids profile age limit', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     expect(await notifications(account)).toEqual(NOTIFIED);
     const kid = await addProfile(account, { name: 'Kid', is_kid: true });
     expect(await notifications(account, `profileId=${kid}`)).toEqual(NOTIFIED.filter((id) => id !== NIGHT_TRAIN));

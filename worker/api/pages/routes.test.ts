@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ageLimit } from '../../rules/age';
-import { callApi, messageOf, registeredUser } from '../../test/accounts';
+import { callApi, messageOf, registeredUser, registeredSubscriber } from '../../test/accounts';
 import { api } from '../index';
 import { CategoryPage, ContentPage, Menu, Navigation, Ratings, TopContents, type Content } from './schemas';
 
@@ -211,7 +211,7 @@ describe('age restriction filter', () => {
   });
 
   it('filters as the profile named by profileId', async () => {
-    const user = await registeredUser();
+    const user = await registeredSubscriber();
     const kid = await env.DB.prepare(
       "INSERT INTO profiles (user_id, name, is_kid, age_restriction, created_at) VALUES (?, 'Kid', 1, ?, datetime('now')) RETURNING id",
     )

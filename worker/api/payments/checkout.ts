@@ -108,6 +108,8 @@ export async function subscribe(env: Bindings, user: UserRow, planId: number, in
   if (active && billing.planId !== plan.id) {
     if (billing.origin === 'backoffice') apiError(409, 'SUBSCRIPTION_CHANGE_REFUSED', 'a backoffice subscription is changed through support');
     const current = billing.planId !== null ? await findPlan(env.DB, billing.planId) : null;
+    // Paying now is for upgrades; a cheaper plan starts at the end of the period already paid.
+    if (current && priceOf(plan, currency) <= priceOf(current, currency)) apiError(409, 'SUBSCRIPTION_CHANGE_REFUSED', 'a cheaper plan starts at the end of the period');
     const quote = changeQuote(billing, { price: current ? priceOf(current, currency) : 0 }, { id: plan.id, price: priceOf(plan, currency) }, currency, now);
     return begin(env, user, billing, { plan, purpose: 'change', amount: quote.now.amount, currency, provider, trialDays: 0, returnTo }, now);
   }

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { callApi, GOOD_PASSWORD, messageOf, registeredUser } from '../../test/accounts';
+import { callApi, GOOD_PASSWORD, messageOf, registeredUser, registeredSubscriber } from '../../test/accounts';
 import { Profile, User } from '../auth/schemas';
 
 type Account = Awaited<ReturnType<typeof registeredUser>>;
@@ -33,7 +33,7 @@ const unlock = (account: Account, id: number, pin: string) => callApi(`/auth/pro
 
 describe('profiles', () => {
   it('lists the first profile created at registration, with every spec field and no PIN', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const [main, ...others] = await profilesOf(account);
     expect(others).toEqual([]);
     expect(main).toMatchObject({ name: 'Default', username: 'Test', is_kid: false, age_restriction: 'no-age-restriction', has_pin: false, locked: false, autoplay: true });
@@ -41,7 +41,7 @@ describe('profiles', () => {
   });
 
   it('creates up to 5 profiles and refuses the 6th, also when created in parallel', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => create(account, { name: `P${i}` })));
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 201, 201, 409, 409]);
@@ -51,7 +51,7 @@ describe('profiles', () => {
   });
 
   it('creates a kids profile limited to 12 by default, and refuses a kids profile above 12', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const kid = await createOk(account, { name: 'Yasmine', is_kid: true, picture: 'avatar-3' });
     expect(kid).toMatchObject({ is_kid: true, age_restriction: '12-age-restriction', picture: 'avatar-3' });
     const ten = await createOk(account, { name: 'Adam', is_kid: true, age_restriction: '10-age-restriction' });
@@ -68,7 +68,7 @@ describe('profiles', () => {
     [{ name: 'A', age_restriction: '13-age-restriction' }, 'INVALID_AGE_RESTRICTION: age_restriction'],
     [{ name: 'A', age_restriction: 'adults' }, 'INVALID_AGE_RESTRICTION: age_restriction'],
   ])('refuses %j with its message and creates nothing', async (body, message) => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const res = await create(account, body);
     expect(res.status).toBe(400);
     expect(await messageOf(res)).toBe(message);
@@ -76,7 +76,7 @@ describe('profiles', () => {
   });
 
   it('edits name, picture, autoplay and personal fields; kids flag and age need the password', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const profile = await createOk(account, { name: 'Sara' });
     const edit = (body: Record<string, unknown>) => callApi(`/auth/profiles/${profile.id}`, { method: 'PUT', token: account.tokens.token, body });
 
@@ -96,7 +96,7 @@ describe('profiles', () => {
   });
 
   it('keeps the main profile grown-up and undeletable', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const [main] = await profilesOf(account);
     const kid = await callApi(`/auth/profiles/${main?.id}`, { method: 'PUT', token: account.tokens.token, body: { is_kid: true, password: GOOD_PASSWORD } });
     expect(kid.status).toBe(409);
@@ -106,7 +106,7 @@ describe('profiles', () => {
   });
 
   it('deletes a profile with its actions; a PIN profile needs the password', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const profile = await createOk(account, { name: 'Omar' });
     await env.DB.prepare("INSERT INTO actions (user_id, profile_id, content_id, type, created_at, updated_at) VALUES (?, ?, 1, 'fav', 'now', 'now')").bind(account.id, profile.id).run();
     expect((await setPin(account, profile.id, '4321')).status).toBe(200);
@@ -121,8 +121,8 @@ describe('profiles', () => {
   });
 
   it("answers 404 for another account's profile on every call, and changes nothing", async () => {
-    const owner = await registeredUser();
-    const other = await registeredUser();
+    const owner = await registeredSubscriber();
+    const other = await registeredSubscriber();
     const target = await createOk(owner, { name: 'Mine' });
     const before = await row(target.id);
     const token = other.tokens.token;
@@ -139,7 +139,7 @@ describe('profiles', () => {
   });
 
   it('refuses profile management from a kids profile', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const kid = await createOk(account, { name: 'Kid', is_kid: true });
     expect((await callApi(`/auth/user?profile=${kid.id}`, { token: account.tokens.token })).status).toBe(200);
     const res = await create(account, { name: 'Sneaky' });
@@ -151,7 +151,7 @@ describe('profiles', () => {
   });
 
   it('sets parental control with the password only', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const profile = await createOk(account, { name: 'Teen' });
     const put = (password: string, age: string) => callApi(`/auth/profiles/${profile.id}/restriction`, { method: 'PUT', token: account.tokens.token, body: { password, age_restriction: age } });
     const wrong = await put('Wrong1234', '16-age-restriction');
@@ -165,7 +165,7 @@ describe('profiles', () => {
 
 describe('PIN', () => {
   it('is set with the password, stored hashed, never returned, and removed with the password', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const [main] = await profilesOf(account);
     const id = main?.id ?? 0;
     const wrong = await setPin(account, id, '1234', 'Wrong1234');
@@ -191,7 +191,7 @@ describe('PIN', () => {
   });
 
   it('locks the profile for other sessions until the right PIN is entered there', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const [main] = await profilesOf(account);
     const kid = await createOk(account, { name: 'Kid', is_kid: true });
     const id = main?.id ?? 0;
@@ -223,7 +223,7 @@ describe('PIN', () => {
   });
 
   it('counts tries exactly under parallel requests: 5 answered, the rest 429 with a delay', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const profile = await createOk(account, { name: 'Locked' });
     await setPin(account, profile.id, '9753');
     const { login } = await import('../../test/accounts');
@@ -240,7 +240,7 @@ describe('PIN', () => {
   });
 
   it('refuses a PIN that is not 4 digits', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const [main] = await profilesOf(account);
     const res = await unlock(account, main?.id ?? 0, '12');
     expect(res.status).toBe(400);
@@ -250,7 +250,7 @@ describe('PIN', () => {
 
 describe('GET auth/user?profile=', () => {
   it('switches the session to a profile without PIN and answers its lists', async () => {
-    const account = await registeredUser();
+    const account = await registeredSubscriber();
     const second = await createOk(account, { name: 'Second' });
     await env.DB.prepare("INSERT INTO actions (user_id, profile_id, content_id, type, created_at, updated_at) VALUES (?, ?, 7, 'fav', 'now', 'now')").bind(account.id, second.id).run();
     const user = User.parse(await (await callApi(`/auth/user?profile=${second.id}`, { token: account.tokens.token })).json());

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { makeTitle } from '../../test/catalogue';
-import { call, en, html, newIp, post, quietConsole, registered, type Jar } from '../../test/site';
+import { call, en, html, newIp, post, quietConsole, registeredSubscriber, type Jar } from '../../test/site';
 
 quietConsole();
 
@@ -29,7 +29,7 @@ describe('/favs (My List)', () => {
 
   it("attaches a guest's titles to the account on its first page, once, newest first in My List", async () => {
     const [a, b] = [await makeTitle(), await makeTitle()];
-    const { email, jar } = await registered();
+    const { email, jar } = await registeredSubscriber();
     jar.set('favs', `${a.id}.${b.id}.${a.id}`);
     const { res } = await call('/?lang=en', {}, jar, newIp());
     expect(res.status).toBe(200);
@@ -45,7 +45,7 @@ describe('/favs (My List)', () => {
 
   it('waits for a profile to be chosen before attaching, when the account has several', async () => {
     const title = await makeTitle();
-    const { email, jar } = await registered();
+    const { email, jar } = await registeredSubscriber();
     await call('/api/auth/profiles', { method: 'POST', headers: { Origin: 'http://localhost', 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Two' }) }, jar);
     jar.delete('profile');
     jar.set('favs', String(title.id));
@@ -57,7 +57,7 @@ describe('/favs (My List)', () => {
 
   it('shows the empty state, and removes a title with the no-JavaScript form', async () => {
     const title = await makeTitle();
-    const { email, jar }: { email: string; jar: Jar } = await registered();
+    const { email, jar }: { email: string; jar: Jar } = await registeredSubscriber();
     const empty = await call('/favs?lang=en', {}, jar, newIp());
     expect(empty.html).toContain(html(en('MY_LIST_EMPTY')));
     expect(empty.html).toContain('href="/category"');
@@ -81,7 +81,7 @@ describe('/favs (My List)', () => {
 
 describe('logout', () => {
   it('tells the browser to clear local storage (spec §4)', async () => {
-    const { jar } = await registered();
+    const { jar } = await registeredSubscriber();
     const { res } = await post('/logout', {}, jar, newIp());
     expect(res.status).toBe(303);
     expect(res.headers.get('clear-site-data')).toBe('"storage"');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { announceStatements } from '../../../scripts/admin/announce.ts';
 import type { NotificationCard } from '../../../client/notifications/types';
 import { makeTitle } from '../../test/catalogue';
-import { call, en, hasTag, html, post, quietConsole, registered, type Jar } from '../../test/site';
+import { call, en, hasTag, html, post, quietConsole, registeredSubscriber, type Jar } from '../../test/site';
 import { notificationsShown } from './data';
 
 /**
@@ -65,7 +65,7 @@ describe('the bell in the top bar', () => {
   });
 
   it('counts one more after a title is announced, one less once a member opens it', async () => {
-    const { jar } = await registered();
+    const { jar } = await registeredSubscriber();
     const before = await bell(jar);
     expect(before.guest).toBe(false);
     expect(before.unread).toBe(before.total);
@@ -97,7 +97,7 @@ describe('the bell in the top bar', () => {
   });
 
   it('is not shown to a member who turned notifications off', async () => {
-    const { jar } = await registered();
+    const { jar } = await registeredSubscriber();
     const off = await post('/profile', { intent: 'notifications', active: 'false' }, jar);
     expect(off.res.status).toBe(303);
     const { html: page } = await call('/search', {}, jar);
@@ -118,7 +118,7 @@ describe('the bell in the top bar', () => {
 
 describe('/notifications', () => {
   it('lists the cards with image, title, first 2 genres, date as DD/MM/YYYY and unread markers', async () => {
-    const { jar } = await registered();
+    const { jar } = await registeredSubscriber();
     await call(`/notifications/${ROBOT.id}/open`, {}, jar);
     const { res, html: page } = await call('/notifications?lang=en', {}, jar);
     expect(res.status).toBe(200);
@@ -134,7 +134,7 @@ describe('/notifications', () => {
   });
 
   it('names the genres in the page language and hides titles above a kids profile age limit', async () => {
-    const { jar } = await registered();
+    const { jar } = await registeredSubscriber();
     const created = await call('/api/auth/profiles', { method: 'POST', body: JSON.stringify({ name: 'Kid', is_kid: true }), headers: { Origin: 'http://localhost', 'Content-Type': 'application/json' } }, jar);
     expect(created.res.status).toBe(201);
     const kid = (JSON.parse(created.html) as { id: number }).id;
@@ -160,7 +160,7 @@ describe('/notifications/{contentId}/open', () => {
   });
 
   it('answers 404 for a malformed, unknown or unpublished title', async () => {
-    const { jar } = await registered();
+    const { jar } = await registeredSubscriber();
     const future = await makeTitle({ published: '2999-01-01T00:00:00Z' });
     for (const path of ['/notifications/abc/open', '/notifications/0/open', '/notifications/999999999/open', `/notifications/${future.id}/open`]) {
       expect((await call(path, {}, jar)).res.status, path).toBe(404);

@@ -3,9 +3,11 @@ import { HTTPException } from 'hono/http-exception';
 import { isLang } from '../../../client/i18n';
 import { DeleteAccountPage } from '../../../client/pages/settings/DeleteAccountPage';
 import { RECENTLY_VIEWED_LIMIT, watchedTitles } from '../../../client/history/titles';
-import { isPremium } from '../../../client/pages/settings/format';
 import { ProfilePage, type ProfilePageProps, type ProfileTab } from '../../../client/pages/settings/ProfilePage';
 import { Devices, type User } from '../../api/auth/schemas';
+import { SubscriptionView } from '../../api/payments/schemas';
+import { hasActiveSubscription, showsSubscribe } from '../../rules/subscription';
+import type { FormState } from '../../../client/pages/settings/forms';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { callApi } from '../../session/auth';
@@ -57,12 +59,26 @@ function loadHistory(c: Ctx, user: User) {
     });
 }
 
-async function renderProfile(c: Ctx, user: User, tab: ProfileTab, extra: Pick<ProfilePageProps, 'lang' | 'notifications' | 'historyForm'> = {}, status: Status = 200) {
-  const [config, devices, profiles, history] = await Promise.all([
+/** The subscriptions tab's data: the state machine's view (GET /payments/subscription) and the plans. */
+async function loadSubscriptionTab(c: Ctx, user: User, form?: FormState): Promise<ProfilePageProps['subscription']> {
+  const [view, config] = await Promise.all([serverApi(c).request('/payments/subscription', (v) => SubscriptionView.parse(v)), loadConfig(c)]);
+  return { view, plans: config.subscriptions, subscribe: showsSubscribe(config, user), ...(form ? { form } : {}) };
+}
+
+async function renderProfile(
+  c: Ctx,
+  user: User,
+  tab: ProfileTab,
+  extra: Pick<ProfilePageProps, 'lang' | 'notifications' | 'historyForm'> & { subscriptionForm?: FormState } = {},
+  status: Status = 200,
+) {
+  const { subscriptionForm, ...forms } = extra;
+  const [config, devices, profiles, history, subscription] = await Promise.all([
     loadConfig(c),
     tab === 'account' ? loadDevices(c) : Promise.resolve(null),
     tab === 'profiles' ? loadProfilesData(c, user) : Promise.resolve(undefined),
     tab === 'account' ? loadHistory(c, user) : Promise.resolve(undefined),
+    tab === 'subscriptions' ? loadSubscriptionTab(c, user, subscriptionForm) : Promise.resolve(undefined),
   ]);
   const page = (
     <ProfilePage
@@ -70,11 +86,12 @@ async function renderProfile(c: Ctx, user: User, tab: ProfileTab, extra: Pick<Pr
       tab={tab}
       devices={devices}
       langs={config.available_langs}
-      premium={isPremium(user, today())}
+      premium={hasActiveSubscription(user, today())}
       timeZone={timeZoneOf(c)}
       profiles={profiles}
       history={history}
-      {...extra}
+      subscription={subscription}
+      {...forms}
     />
   );
   const t = translate(c.get('lang'));
@@ -137,6 +154,18 @@ const changeHideWatched = (c: Ctx, user: User, form: Form) =>
 const eraseHistory = (c: Ctx, user: User) =>
   accountChange(c, user, 'historyForm', () => callApi(c, `/actions/watched?profile=${user.profile.id}`, 'DELETE'), 'HISTORY_ERASED', '/profile#history');
 
+/** Cancel (DELETE /payments/subscription: active until the end, YOU_UNSUBSCRIBED) or resume before the end. */
+async function subscriptionChange(c: Ctx, user: User, intent: 'cancel' | 'resume') {
+  try {
+    await (intent === 'cancel' ? callApi(c, '/payments/subscription', 'DELETE') : callApi(c, '/payments/subscription/resume', 'POST'));
+  } catch (error) {
+    if (sessionEnded(error)) return toLogin(c, '/profile?t=subscriptions');
+    const { key, status } = apiFailure(error);
+    return renderProfile(c, user, 'subscriptions', { subscriptionForm: { message: { kind: 'danger', key } } }, status);
+  }
+  return done(c, intent === 'cancel' ? 'YOU_UNSUBSCRIBED' : 'SUBSCRIPTION_RESUMED', '/profile?t=subscriptions');
+}
+
 async function deleteAccount(c: Ctx, form: Form) {
   const t = translate(c.get('lang'));
   // The password comes from a confirmation step (dialog or page); a bare post goes to that page.
@@ -173,6 +202,8 @@ export const profilePage = new Hono<AppEnv>()
     if (form.intent === 'notifications') return changeNotifications(c, user, form);
     if (form.intent === 'hide-watched') return changeHideWatched(c, user, form);
     if (form.intent === 'erase-history') return eraseHistory(c, user);
+    if (form.intent === 'cancel-subscription') return subscriptionChange(c, user, 'cancel');
+    if (form.intent === 'resume-subscription') return subscriptionChange(c, user, 'resume');
     throw new HTTPException(400, { message: 'BAD_REQUEST: unknown form' });
   })
   .get('/profile/delete', (c) => {

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n';
 import { call, hasTag, html, post, type Jar, quietConsole, flashOf } from '../../test/site';
+import { makeSubscriber } from '../../test/accounts';
 
 /**
  * Route tests of the profile management pages (/profiles, /profiles/new, /profiles/{id}/edit,
@@ -27,6 +28,7 @@ async function account() {
   expect((await postJson('/api/auth/login', { login: email, password: PASSWORD }, jar)).res.status).toBe(200);
   const user = await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: string }>();
   if (!user) throw new Error('user not stored');
+  await makeSubscriber(user);
   const [main] = await profilesOf(user.id);
   if (!main) throw new Error('no main profile');
   jar.set('profile', String(main.id));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, en, hasTag, html, newIp, post, registered, type Jar, quietConsole } from '../../test/site';
+import { call, en, hasTag, html, newIp, post, registeredSubscriber, type Jar, quietConsole } from '../../test/site';
 import { GOOD_PASSWORD } from '../../test/accounts';
 
 /**
@@ -18,7 +18,7 @@ const api = (path: string, method: string, body: unknown, jar: Jar) =>
  * (a new login: the PIN is not entered yet) that has not chosen a profile.
  */
 async function lockedAccount() {
-  const { email, jar: owner } = await registered();
+  const { email, jar: owner } = await registeredSubscriber();
   const list = await call('/api/auth/profiles', {}, owner);
   const [main] = JSON.parse(list.html) as ProfileJson[];
   if (!main) throw new Error('no main profile');

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { quietConsole, flashOf } from '../../test/site';
+import { makeSubscriber } from '../../test/accounts';
 import app from '../../index';
 import { translate } from '../../i18n';
 import { readOutbox } from '../../messaging/outbox';
@@ -51,7 +52,8 @@ const uniqueEmail = () => `settings-${crypto.randomUUID()}@example.com`;
 const uniqueNational = () => `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 /** A new user, registered and logged in through the API: the jar holds its session. */
-async function loggedIn(email = uniqueEmail()) {
+/** `premium`: several profiles need a subscription where plans are sold (spec §4). */
+async function loggedIn(email = uniqueEmail(), premium = true) {
   const registered = await postJson('/api/auth/register', { email, password: PASSWORD, profile: { username: 'Settings' } });
   expect(registered.res.status).toBe(201);
   const jar: Jar = new Map();
@@ -60,6 +62,7 @@ async function loggedIn(email = uniqueEmail()) {
   expect(jar.has('token')).toBe(true);
   const row = await userRow(email);
   if (!row) throw new Error('user not stored');
+  if (premium) await makeSubscriber({ email });
   return { email, jar, id: row.id };
 }
 
@@ -91,7 +94,7 @@ describe('guests', () => {
 
 describe('the account page', () => {
   it('shows the account, language, notifications, devices, data and deletion sections', async () => {
-    const { email, jar } = await loggedIn();
+    const { email, jar } = await loggedIn(undefined, false);
     const { res, html } = await call('/profile?lang=en', {}, jar);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
@@ -124,7 +127,7 @@ describe('the account page', () => {
     expect(html).toMatch(new RegExp(`${today.replace(/\//g, '\\/')} at \\d\\d:\\d\\d`));
   });
 
-  it('answers the profiles tab with the profile list and the subscriptions tab with a polite placeholder', async () => {
+  it('answers the profiles tab with the profile list and the subscriptions tab with the plan and its actions', async () => {
     const { jar } = await loggedIn();
     const profiles = await call('/profile?type=profiles&lang=fr', {}, jar);
     expect(profiles.res.status).toBe(200);
@@ -133,7 +136,9 @@ describe('the account page', () => {
     expect(profiles.html).toMatch(/<a href="\/profile\?type=profiles" aria-current="page">/);
     const subscriptions = await call('/profile?t=subscriptions&lang=fr', {}, jar);
     expect(subscriptions.res.status).toBe(200);
-    expect(subscriptions.html).toContain(translate('fr')('SUBSCRIPTIONS_COMING_SOON'));
+    // An operator's subscription (no checkout): no cancel button, the support message instead (spec §4).
+    expect(subscriptions.html).toContain(translate('fr')('SUPPORT_CANCEL').replace(/'/g, '&#x27;'));
+    expect(subscriptions.html).toContain('href="/settings/billingActivity"');
   });
 
   it('renders right-to-left in Arabic with every text translated', async () => {

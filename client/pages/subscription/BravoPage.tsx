@@ -1,0 +1,65 @@
+import type { Plan, Transaction } from '../../../worker/api/payments/schemas';
+import { useI18n } from '../../i18n';
+import { DateText, planName } from './parts';
+
+export type BravoPageProps = {
+  tx: Transaction;
+  plan: Plan | undefined;
+  /** The end of the premium period now (accepted payments). */
+  end: string | null;
+};
+
+/** /bravoPage (spec §2 congratulations after subscription): what is unlocked, or a payment still waiting for validation. */
+export function BravoPage({ tx, plan, end }: BravoPageProps) {
+  const { t, lang } = useI18n();
+  const back = tx.return_to ?? '/';
+  if (tx.state !== 'accepted') {
+    return (
+      <div className="page bravo">
+        <div className="bravo__card">
+          <h1 className="bravo__title">{t('PAYMENT_PENDING_TITLE')}</h1>
+          <p role="status">{t('PAYMENT_PENDING')}</p>
+          <p className="bravo__actions">
+            <a className="button button--primary" href={`/bravoPage?tx=${tx.id}`}>
+              {t('CHECK_AGAIN')}
+            </a>
+            <a className="button button--ghost" href="/settings/billingActivity">
+              {t('BILLING_ACTIVITY')}
+            </a>
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="page bravo">
+      <div className="bravo__card">
+        <p className="bravo__mark" aria-hidden="true">
+          ✓
+        </p>
+        <h1 className="bravo__title">{t('BRAVO_TITLE')}</h1>
+        <p className="bravo__lead">
+          {tx.trial_days > 0 ? t('BRAVO_TRIAL', { plan: planName(plan, lang), days: tx.trial_days }) : t('BRAVO_PAID', { plan: planName(plan, lang) })}
+        </p>
+        {end && (
+          <p>
+            {t('PREMIUM_UNTIL_LONG')} <DateText iso={end} />
+          </p>
+        )}
+        <ul className="subscribe__benefits">
+          {['BENEFIT_CATALOGUE', 'BENEFIT_HD', 'BENEFIT_SCREENS', 'BENEFIT_PROFILES'].map((key) => (
+            <li key={key}>{t(key)}</li>
+          ))}
+        </ul>
+        <p className="bravo__actions">
+          <a className="button button--primary button--large" href={back}>
+            {tx.return_to ? t('BACK_TO_TITLE') : t('START_WATCHING')}
+          </a>
+          <a className="button button--ghost" href="/profile?t=subscriptions">
+            {t('MY_SUBSCRIPTION')}
+          </a>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import type { Plan, SubscriptionView, Transaction } from '../../../worker/api/payments/schemas';
+import type { Currency } from '../../../worker/rules/subscription';
+import { useI18n } from '../../i18n';
+import { FormNote, SettingsSection, type FormState } from '../settings/forms';
+import { DateText, Money, Period, planName, TransactionState } from './parts';
+
+function SettingsPage({ title, lead, children }: { title: string; lead?: string; children: React.ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <div className="page settings">
+      <header className="page__header">
+        <p className="settings__back">
+          <a href="/profile?t=subscriptions">{t('BACK_TO_SUBSCRIPTION')}</a>
+        </p>
+        <h1>{title}</h1>
+        {lead && <p className="page__lead">{lead}</p>}
+      </header>
+      {children}
+    </div>
+  );
+}
+
+export type ChangeQuoteView = { planId: number; currency: Currency; now: { amount: number; credit: number; from: string }; atPeriodEnd: { amount: number; from: string } | null };
+
+export type ChangeSubscriptionProps = { view: SubscriptionView; plans: Plan[]; quotes: ChangeQuoteView[]; end: string | null; form?: FormState };
+
+/** /settings/changeSubscription: switch plan, with what it costs now and from when. */
+export function ChangeSubscriptionPage({ view, plans, quotes, end, form }: ChangeSubscriptionProps) {
+  const { t, lang } = useI18n();
+  const current = plans.find((p) => p.id === view.plan_id);
+  const currentPrice = (currency: Currency): number => current?.prices[currency] ?? 0;
+  return (
+    <SettingsPage title={t('CHANGE_PLAN')} lead={current ? t('CURRENT_PLAN_IS', { plan: planName(current, lang) }) : undefined}>
+      <FormNote message={form?.message} />
+      {view.next_plan_id && (
+        <SettingsSection id="scheduled" title={t('NEXT_PLAN')}>
+          <p className="settings__text">
+            {planName(plans.find((p) => p.id === view.next_plan_id), lang)} {end && <>— {t('FROM_DATE')} <DateText iso={end} /></>}
+          </p>
+          <form method="post" action="/settings/changeSubscription">
+            <input type="hidden" name="intent" value="drop" />
+            <button className="button button--ghost" type="submit">
+              {t('KEEP_CURRENT_PLAN')}
+            </button>
+          </form>
+        </SettingsSection>
+      )}
+      <ul className="change__plans">
+        {quotes.map((q) => {
+          const plan = plans.find((p) => p.id === q.planId);
+          if (!plan) return null;
+          return (
+            <li key={q.planId} className="settings__section change__plan">
+              <h2 className="settings__title">
+                {planName(plan, lang)} <Money minor={plan.prices[q.currency]} currency={q.currency} /> <Period duration={plan.duration} />
+              </h2>
+              <div className="change__options">
+                {q.atPeriodEnd && (
+                  <form method="post" action="/settings/changeSubscription" className="change__option">
+                    <input type="hidden" name="plan" value={plan.id} />
+                    <input type="hidden" name="when" value="period_end" />
+                    <p>
+                      {t('CHANGE_AT_PERIOD_END')} <DateText iso={q.atPeriodEnd.from} />. {t('NOTHING_TO_PAY_NOW')}
+                    </p>
+                    <button className="button button--secondary" type="submit">
+                      {t('SWITCH_AT_PERIOD_END')}
+                    </button>
+                  </form>
+                )}
+                {/* Paying now is for upgrades: a cheaper plan waits for the end of the period paid. */}
+                {plan.prices[q.currency] > currentPrice(q.currency) && (
+                <form method="post" action="/settings/changeSubscription" className="change__option">
+                  <input type="hidden" name="plan" value={plan.id} />
+                  <input type="hidden" name="when" value="now" />
+                  <p>
+                    {t('CHANGE_NOW_COST')} <strong><Money minor={q.now.amount} currency={q.currency} /></strong>
+                    {q.now.credit > 0 && <> ({t('CREDIT_FOR_UNUSED')} <Money minor={q.now.credit} currency={q.currency} />)</>}
+                  </p>
+                  <button className="button button--primary" type="submit">
+                    {t('SWITCH_NOW')}
+                  </button>
+                </form>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </SettingsPage>
+  );
+}
+
+/** /settings/managePayment: the saved card where the provider keeps one; replace or remove it. */
+export function ManagePaymentPage({ view, form }: { view: SubscriptionView; form?: FormState }) {
+  const { t } = useI18n();
+  const card = view.card;
+  const keepsCards = view.recurring === 'merchant' || view.recurring === 'provider';
+  return (
+    <SettingsPage title={t('MANAGE_PAYMENT')} lead={t('MANAGE_PAYMENT_TEXT')}>
+      <FormNote message={form?.message} />
+      <SettingsSection id="card" title={t('SAVED_CARD')}>
+        {card ? (
+          <p className="card-line">
+            <span className="card-line__brand">{card.brand.toUpperCase()}</span> <bdi dir="ltr">•••• {card.last4}</bdi>{' '}
+            <span className="settings__muted">
+              {t('CARD_EXPIRES')} <bdi dir="ltr">{String(card.expMonth).padStart(2, '0')}/{card.expYear}</bdi>
+            </span>
+          </p>
+        ) : (
+          <p className="settings__text">{keepsCards ? t('NO_SAVED_CARD') : t('PROVIDER_KEEPS_NO_CARD')}</p>
+        )}
+        {keepsCards && (
+          <div className="settings__actions">
+            <form method="post" action="/settings/managePayment">
+              <input type="hidden" name="intent" value="replace" />
+              <button className="button button--primary" type="submit">
+                {card ? t('REPLACE_CARD') : t('ADD_CARD')}
+              </button>
+            </form>
+            {card && (
+              <form method="post" action="/settings/managePayment">
+                <input type="hidden" name="intent" value="remove" />
+                <button className="button button--ghost" type="submit">
+                  {t('REMOVE_CARD')}
+                </button>
+              </form>
+            )}
+          </div>
+        )}
+      </SettingsSection>
+    </SettingsPage>
+  );
+}
+
+/** /settings/billingActivity: every payment (date, plan, amount, method, state) with the invoice of each accepted one. */
+export function BillingActivityPage({ transactions, plans }: { transactions: Transaction[]; plans: Plan[] }) {
+  const { t, lang } = useI18n();
+  return (
+    <SettingsPage title={t('BILLING_ACTIVITY')} lead={t('BILLING_ACTIVITY_TEXT')}>
+      {transactions.length === 0 ? (
+        <p className="settings__text">{t('NO_TRANSACTIONS')}</p>
+      ) : (
+        <div className="billing__scroll">
+          <table className="billing">
+            <thead>
+              <tr>
+                <th scope="col">{t('DATE')}</th>
+                <th scope="col">{t('PLAN')}</th>
+                <th scope="col">{t('AMOUNT')}</th>
+                <th scope="col">{t('PAYMENT_METHOD')}</th>
+                <th scope="col">{t('STATE')}</th>
+                <th scope="col">{t('INVOICE')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {transactions.map((tx) => (
+                <tr key={tx.id}>
+                  <td>
+                    <DateText iso={tx.created_at} />
+                  </td>
+                  <td>
+                    {planName(plans.find((p) => p.id === tx.plan_id), lang)}
+                    {tx.trial_days > 0 && <span className="settings__muted"> · {t('FREE_TRIAL')}</span>}
+                  </td>
+                  <td>
+                    <Money minor={tx.amount} currency={tx.currency} />
+                  </td>
+                  <td>{t(`PAYMENT_METHOD_${tx.method.toUpperCase()}`)}</td>
+                  <td>
+                    <TransactionState tx={tx} />
+                  </td>
+                  <td>
+                    {tx.invoice_number !== null ? (
+                      <a href={`/api/payments/invoices/${tx.invoice_number}.pdf`} download>
+                        {t('DOWNLOAD_INVOICE')} <bdi dir="ltr">#{tx.invoice_number}</bdi>
+                      </a>
+                    ) : (
+                      <span className="settings__muted">—</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </SettingsPage>
+  );
+}

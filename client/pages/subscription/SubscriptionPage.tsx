@@ -1,0 +1,155 @@
+import type { Plan, SubscriptionView } from '../../../worker/api/payments/schemas';
+import { CURRENCIES, type Currency } from '../../../worker/rules/subscription';
+import { useI18n } from '../../i18n';
+import { FormNote, type FormState } from '../settings/forms';
+import { DateText, Money, Period, planName, Steps } from './parts';
+
+export type SubscriptionPageProps = {
+  plans: Plan[];
+  currency: Currency;
+  /** Currencies a provider is configured for (the switch offers only these). */
+  currencies: Currency[];
+  guest: boolean;
+  /** The logged-in user's state; null for guests. */
+  view: SubscriptionView | null;
+  /** The plan the visitor chose before (after creating an account, or coming back from a failed payment). */
+  chosen: number | null;
+  /** The user never had a trial: plans with one start with it. */
+  trialEligible: boolean;
+  /** When a trial starting now would end (ISO), for the callout. */
+  trialEndIfNow: (days: number) => string;
+  /** Where to come back after paying (a title). */
+  returnTo: string | null;
+  /** The state of the last attempt (declined card, cancelled checkout, refused call). */
+  form?: FormState;
+};
+
+/** What premium gives, shown above the plans. */
+function Benefits() {
+  const { t } = useI18n();
+  return (
+    <ul className="subscribe__benefits">
+      {['BENEFIT_CATALOGUE', 'BENEFIT_HD', 'BENEFIT_SCREENS', 'BENEFIT_PROFILES', 'BENEFIT_CANCEL'].map((key) => (
+        <li key={key}>{t(key)}</li>
+      ))}
+    </ul>
+  );
+}
+
+function CurrencySwitch({ currency, currencies, chosen }: { currency: Currency; currencies: Currency[]; chosen: number | null }) {
+  const { t } = useI18n();
+  if (currencies.length < 2) return null;
+  return (
+    <nav className="subscribe__currencies" aria-label={t('CURRENCY')}>
+      <span>{t('CURRENCY')}</span>
+      {CURRENCIES.filter((c) => currencies.includes(c)).map((c) => (
+        <a key={c} href={`/subscription?currency=${c}${chosen ? `&plan=${chosen}` : ''}`} aria-current={c === currency ? 'true' : undefined} className="chip">
+          {c}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** The method picker: card now; mobile, cash voucher, coupon and agent come with the next issue. */
+function MethodPicker({ idSuffix }: { idSuffix: number }) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="plan__methods">
+      <legend>{t('PAYMENT_METHOD')}</legend>
+      <label className="plan__method">
+        <input type="radio" name="method" value="card" defaultChecked id={`method-card-${idSuffix}`} /> {t('PAYMENT_METHOD_CARD')}
+      </label>
+    </fieldset>
+  );
+}
+
+function PlanCard({ plan, props }: { plan: Plan; props: SubscriptionPageProps }) {
+  const { t, lang } = useI18n();
+  const trial = props.trialEligible && plan.trial_days > 0;
+  const current = props.view?.plan_id === plan.id && (props.view.state === 'active' || props.view.state === 'trialing');
+  const back = `/subscription?plan=${plan.id}&currency=${props.currency}${props.returnTo ? `&returnTo=${encodeURIComponent(props.returnTo)}` : ''}`;
+  const register = `/register?redirect=${encodeURIComponent(back)}`;
+  return (
+    <li className={props.chosen === plan.id ? 'plan plan--chosen' : 'plan'}>
+      <h2 className="plan__name" id={`plan-${plan.id}`}>
+        {planName(plan, lang)}
+      </h2>
+      <p className="plan__price">
+        <Money minor={plan.prices[props.currency]} currency={props.currency} /> <Period duration={plan.duration} />
+      </p>
+      {trial && (
+        <p className="plan__trial">
+          {t('TRIAL_CALLOUT', { days: plan.trial_days })} <span className="plan__trial-end">{t('TRIAL_ENDS_ON')} <DateText iso={props.trialEndIfNow(plan.trial_days)} /></span>
+        </p>
+      )}
+      <ul className="plan__features">
+        {plan.features[lang].map((f) => (
+          <li key={f}>{f}</li>
+        ))}
+      </ul>
+      {props.guest ? (
+        <a className="button button--primary plan__action" href={register} aria-describedby={`plan-${plan.id}`}>
+          {t('CREATE_ACCOUNT_TO_SUBSCRIBE')}
+        </a>
+      ) : current ? (
+        <p className="plan__current">{t('YOUR_CURRENT_PLAN')}</p>
+      ) : (
+        <form method="post" action="/subscription" className="plan__form">
+          <input type="hidden" name="plan" value={plan.id} />
+          <input type="hidden" name="currency" value={props.currency} />
+          {props.returnTo && <input type="hidden" name="returnTo" value={props.returnTo} />}
+          <MethodPicker idSuffix={plan.id} />
+          <button className="button button--primary plan__action" type="submit" aria-describedby={`plan-${plan.id}`}>
+            {trial ? t('START_FREE_TRIAL') : t('CHOOSE_PLAN')}
+          </button>
+        </form>
+      )}
+    </li>
+  );
+}
+
+/** /subscription (spec §2): the plans, what premium gives, the trial, the method picker, then the provider's checkout. */
+export function SubscriptionPage(props: SubscriptionPageProps) {
+  const { t } = useI18n();
+  return (
+    <div className="page subscribe">
+      <Steps current={props.guest ? 1 : 3} />
+      <h1 className="subscribe__title">{t('SUBSCRIBE_TITLE')}</h1>
+      <p className="subscribe__intro">{t('SUBSCRIBE_INTRO')}</p>
+      <Benefits />
+      <FormNote message={props.form?.message} />
+      <CurrencySwitch currency={props.currency} currencies={props.currencies} chosen={props.chosen} />
+      <ul className="subscribe__plans">
+        {props.plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} props={props} />
+        ))}
+      </ul>
+      {props.guest && (
+        <p className="subscribe__login">
+          {t('PREMIUM_ALREADY_SUBSCRIBED')} <a href={`/login?redirect=${encodeURIComponent('/subscription')}`}>{t('LOGIN')}</a>
+        </p>
+      )}
+      <p className="subscribe__fine">{t('SUBSCRIBE_FINE_PRINT')}</p>
+    </div>
+  );
+}
+
+/** A provider's hosted page that takes a posted form (CMI): the form, sent with one press. */
+export function ContinueToPayment({ url, fields }: { url: string; fields: Record<string, string> }) {
+  const { t } = useI18n();
+  return (
+    <div className="page subscribe subscribe--narrow">
+      <h1 className="subscribe__title">{t('CONTINUE_TO_PAYMENT')}</h1>
+      <p>{t('CONTINUE_TO_PAYMENT_TEXT')}</p>
+      <form method="post" action={url}>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button className="button button--primary button--large" type="submit">
+          {t('CONTINUE_TO_PAYMENT')}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Plan, SubscriptionView, Transaction } from '../../../worker/api/payments/schemas';
+import { periodDays, type Currency } from '../../../worker/rules/subscription';
+import { formatDate, formatNumber, useI18n, type Lang, type Translate } from '../../i18n';
+
+/** A price as people read it in their language: "59,00 MAD", "6,99 €", "$7.49"; Latin digits everywhere. */
+export function formatMoney(lang: Lang, minor: number, currency: Currency): string {
+  return formatNumber(lang === 'ar' ? 'fr' : lang, minor / 100, { style: 'currency', currency, currencyDisplay: lang === 'ar' && currency === 'MAD' ? 'code' : 'symbol' });
+}
+
+export function Money({ minor, currency }: { minor: number; currency: Currency }) {
+  const { lang } = useI18n();
+  return <bdi className="money">{formatMoney(lang, minor, currency)}</bdi>;
+}
+
+/** "per month", "per 3 months", "for 1 day"… from the plan's duration (spec §9 durations). */
+export function periodKey(duration: number): { key: string; params?: Record<string, number> } {
+  const days = periodDays(duration);
+  if (days === 1) return { key: 'PLAN_PERIOD_DAY' };
+  if (days === 7) return { key: 'PLAN_PERIOD_WEEK' };
+  if (days === 14) return { key: 'PLAN_PERIOD_TWO_WEEKS' };
+  if (days === 30) return { key: 'PLAN_PERIOD_MONTH' };
+  if (days === 360 || days === 365) return { key: 'PLAN_PERIOD_YEAR' };
+  if (days % 30 === 0) return { key: 'PLAN_PERIOD_MONTHS', params: { n: days / 30 } };
+  return { key: 'PLAN_PERIOD_DAYS', params: { n: days } };
+}
+
+export function Period({ duration }: { duration: number }) {
+  const { t } = useI18n();
+  const { key, params } = periodKey(duration);
+  return <span className="plan__period">{t(key, params)}</span>;
+}
+
+export const planName = (plan: Pick<Plan, 'name'> | undefined, lang: Lang): string => plan?.name[lang] ?? '';
+
+/** The state machine's state as a badge (trialing, active, cancelled until the end, past due, pending, expired). */
+export function StateBadge({ view, cancelled }: { view: Pick<SubscriptionView, 'state'>; cancelled: boolean }) {
+  const { t } = useI18n();
+  if (view.state === null) return <span className="badge">{t('FREE_PLAN')}</span>;
+  const key = cancelled && (view.state === 'active' || view.state === 'trialing') ? 'SUBSCRIPTION_STATE_CANCELLED' : `SUBSCRIPTION_STATE_${view.state.toUpperCase()}`;
+  const tone = view.state === 'past_due' || view.state === 'pending' ? 'badge--warn' : view.state === 'expired' ? '' : 'badge--premium';
+  return <span className={`badge ${tone}`}>{t(key)}</span>;
+}
+
+/** A transaction's state in words (waiting for validation, accepted, failed…). */
+export function TransactionState({ tx }: { tx: Pick<Transaction, 'state'> }) {
+  const { t } = useI18n();
+  const tone = tx.state === 'accepted' ? 'badge--ok' : tx.state === 'pending' ? 'badge--warn' : tx.state === 'failed' ? 'badge--danger' : '';
+  return <span className={`badge ${tone}`}>{t(`PAYMENT_STATE_${tx.state.toUpperCase()}`)}</span>;
+}
+
+export function DateText({ iso }: { iso: string }) {
+  return <time dateTime={iso.slice(0, 10)}>{formatDate(iso)}</time>;
+}
+
+/** The steps of subscribing (spec §2 step flow): create account → confirmation code → payment details. */
+export function Steps({ current }: { current: 1 | 2 | 3 }) {
+  const { t } = useI18n();
+  const steps = ['STEP_ACCOUNT', 'STEP_CODE', 'STEP_PAYMENT'];
+  return (
+    <ol className="steps" aria-label={t('SUBSCRIBE_STEPS')}>
+      {steps.map((key, i) => (
+        <li key={key} className={i + 1 < current ? 'steps__item steps__item--done' : i + 1 === current ? 'steps__item steps__item--current' : 'steps__item'} aria-current={i + 1 === current ? 'step' : undefined}>
+          <span className="steps__number">{i + 1}</span> {t(key)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The words for a payment's error code (subscription_error, a transaction's error), else "the payment failed". */
+export function paymentErrorText(t: Translate, code: string): string {
+  const key = `PAYMENT_ERROR_${code.split(':')[0]?.trim() ?? ''}`;
+  const text = t(key);
+  return text === key ? t('PAYMENT_FAILED') : text;
+}

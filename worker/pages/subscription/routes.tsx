@@ -1,0 +1,194 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { BravoPage } from '../../../client/pages/subscription/BravoPage';
+import { BillingActivityPage, ChangeSubscriptionPage, ManagePaymentPage, type ChangeQuoteView } from '../../../client/pages/subscription/SettingsPages';
+import { ContinueToPayment, SubscriptionPage } from '../../../client/pages/subscription/SubscriptionPage';
+import type { User } from '../../api/auth/schemas';
+import { CheckoutAnswer, SubscriptionView, Transaction, type Plan } from '../../api/payments/schemas';
+import type { AppEnv } from '../../env';
+import { translate } from '../../i18n';
+import { currencyFor, isCurrency, type Currency } from '../../rules/subscription';
+import { callApi } from '../../session/auth';
+import { readFlash } from '../../session/cookies';
+import { done, loggedIn, sessionEnded, toLogin } from '../account';
+import { readForm, renderForm } from '../form';
+import { loadConfig, serverApi } from '../loaders';
+import { apiFailure, type Status } from '../settings/errors';
+import type { FormState } from '../../../client/pages/settings/forms';
+
+/**
+ * Subscribing (issue 13, spec §2): /subscription (plans, method picker, then the provider's
+ * checkout), /bravoPage (after paying), and the settings pages /settings/changeSubscription,
+ * /settings/managePayment, /settings/billingActivity. Plain HTML forms posted here and sent to the
+ * API (worker/api/payments); the browser only ever chooses a plan, a currency and a method.
+ */
+
+type Ctx = Context<AppEnv>;
+
+const loadView = (c: Ctx) => serverApi(c).request('/payments/subscription', (v) => SubscriptionView.parse(v));
+const loadTransaction = (c: Ctx, id: string) => serverApi(c).request(`/payments/transactions/${id}`, (v) => Transaction.parse(v));
+const Quote = z.object({ planId: z.number(), currency: z.enum(['MAD', 'EUR', 'USD']), now: z.object({ amount: z.number(), credit: z.number(), from: z.string() }), atPeriodEnd: z.object({ amount: z.number(), from: z.string() }).nullable() });
+
+const isTxId = (value: string | undefined): value is string => typeof value === 'string' && /^[0-9a-f-]{36}$/.test(value);
+
+/** Currencies with a provider: the plans' prices exist in all three; which can be paid is the API's to say (a failed checkout). */
+const CURRENCY_LIST: Currency[] = ['MAD', 'EUR', 'USD'];
+
+/** The visitor's currency: chosen (?currency=), else the one they pay in, else by request country (MAD in Morocco). */
+function currencyOf(c: Ctx, view: SubscriptionView | null): Currency {
+  const asked = c.req.query('currency');
+  if (isCurrency(asked)) return asked;
+  return view?.currency ?? currencyFor(c.get('country'));
+}
+
+/** The message of a checkout that came back failed or cancelled (?tx=). */
+async function returnedState(c: Ctx): Promise<FormState | undefined> {
+  const id = c.req.query('tx');
+  if (!isTxId(id) || !loggedIn(c)) return undefined;
+  await callApi(c, `/payments/transactions/${id}/confirm`, 'POST').catch(() => null);
+  const tx = await loadTransaction(c, id).catch(() => null);
+  if (!tx) return { message: { kind: 'danger', key: 'PAYMENT_NOT_FOUND' } };
+  if (tx.state === 'failed') return { message: { kind: 'danger', key: tx.error === '3DS_FAILED' ? 'PAYMENT_ERROR_3DS_FAILED' : tx.error === 'CARD_DECLINED' ? 'PAYMENT_ERROR_CARD_DECLINED' : 'PAYMENT_FAILED' } };
+  if (tx.state === 'pending') return { message: { kind: 'info', key: 'PAYMENT_PENDING' } };
+  if (tx.state === 'created' || tx.state === 'expired') return { message: { kind: 'info', key: 'PAYMENT_CANCELLED' } };
+  return undefined;
+}
+
+async function renderSubscription(c: Ctx, user: User | null, form?: FormState, status: Status = 200) {
+  const [config, view] = await Promise.all([loadConfig(c), user ? loadView(c) : Promise.resolve(null)]);
+  const t = translate(c.get('lang'));
+  const chosen = Number.parseInt(c.req.query('plan') ?? '', 10);
+  const returnTo = c.req.query('returnTo') ?? null;
+  const page = (
+    <SubscriptionPage
+      plans={config.subscriptions}
+      currency={currencyOf(c, view)}
+      currencies={CURRENCY_LIST}
+      guest={!user}
+      view={view}
+      chosen={Number.isInteger(chosen) ? chosen : null}
+      trialEligible={!user || user.free_subscriptions === 0}
+      trialEndIfNow={(days) => new Date(Date.now() + days * 86_400_000).toISOString()}
+      returnTo={returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : null}
+      form={form ?? (await returnedState(c))}
+    />
+  );
+  return renderForm(c, page, { title: t('SUBSCRIBE_TITLE'), description: t('DESCRIPTION_SUBSCRIPTION') }, status);
+}
+
+/** POST /subscription: the API starts the checkout; the browser goes to the provider (or straight to /bravoPage for a trial without card). */
+async function checkout(c: Ctx, user: User) {
+  const form = await readForm(c);
+  const plan = Number.parseInt(form.plan ?? '', 10);
+  const currency = isCurrency(form.currency) ? form.currency : undefined;
+  if (!Number.isInteger(plan) || form.method !== 'card') return renderSubscription(c, user, { message: { kind: 'danger', key: 'CHOOSE_PLAN_AND_METHOD' } }, 400);
+  let answer: CheckoutAnswer;
+  try {
+    answer = CheckoutAnswer.parse(await callApi(c, `/payments/subscription/${plan}`, 'POST', { currency, ...(form.returnTo ? { returnTo: form.returnTo } : {}) }));
+  } catch (error) {
+    if (sessionEnded(error)) return toLogin(c, '/subscription');
+    const { key, status } = apiFailure(error);
+    return renderSubscription(c, user, { message: { kind: 'danger', key } }, status);
+  }
+  if (!answer.checkout) return done(c, 'YOU_SUBSCRIBED', `/bravoPage?tx=${answer.transaction.id}`);
+  if (answer.checkout.method === 'GET') return c.redirect(answer.checkout.url, 303);
+  const t = translate(c.get('lang'));
+  return renderForm(c, <ContinueToPayment url={answer.checkout.url} fields={answer.checkout.fields} />, { title: t('CONTINUE_TO_PAYMENT') });
+}
+
+/** GET /bravoPage?tx=: asks the provider if the callback has not come yet, then says what happened. */
+async function bravo(c: Ctx, user: User) {
+  const id = c.req.query('tx');
+  if (!isTxId(id)) return c.redirect('/profile?t=subscriptions', 302);
+  await callApi(c, `/payments/transactions/${id}/confirm`, 'POST').catch(() => null);
+  const [tx, config] = await Promise.all([loadTransaction(c, id).catch(() => null), loadConfig(c)]);
+  if (!tx) return c.redirect('/profile?t=subscriptions', 302);
+  if (tx.state === 'failed' || tx.state === 'expired' || tx.state === 'created') return c.redirect(`/subscription?tx=${id}`, 302);
+  const plan = config.subscriptions.find((p) => p.id === tx.plan_id) ?? (await loadAnyPlan(c, tx.plan_id));
+  const t = translate(c.get('lang'));
+  // Spec §8 YOU_SUBSCRIBED: the toast of this very page (once, even when the bypass trial already queued it).
+  if (tx.state === 'accepted') c.set('flash', [...readFlash(c).filter((f) => f.key !== 'YOU_SUBSCRIBED'), { kind: 'success', key: 'YOU_SUBSCRIBED' }]);
+  const fresh = c.get('user');
+  return renderForm(c, <BravoPage tx={tx} plan={plan} end={tx.state === 'accepted' ? (fresh?.subscription_end ?? user.subscription_end) : null} />, { title: t('BRAVO_TITLE'), description: t('DESCRIPTION_BRAVO') });
+}
+
+const loadAnyPlan = async (c: Ctx, id: number): Promise<Plan | undefined> => (await loadConfig(c)).subscriptions.find((p) => p.id === id);
+
+async function renderChange(c: Ctx, form?: FormState, status: 200 | 400 | 409 = 200) {
+  const [config, view] = await Promise.all([loadConfig(c), loadView(c)]);
+  const user = loggedIn(c);
+  const currency = view.currency ?? currencyFor(c.get('country'));
+  const others = config.subscriptions.filter((p) => p.id !== view.plan_id);
+  const quotes: ChangeQuoteView[] = await Promise.all(others.map((p) => serverApi(c).request(`/payments/subscription/change/${p.id}?currency=${currency}`, (v) => Quote.parse(v))));
+  const t = translate(c.get('lang'));
+  return renderForm(c, <ChangeSubscriptionPage view={view} plans={config.subscriptions} quotes={quotes} end={user?.subscription_end ?? null} form={form} />, { title: t('CHANGE_PLAN') }, status);
+}
+
+async function change(c: Ctx, user: User) {
+  const form = await readForm(c);
+  try {
+    if (form.intent === 'drop') {
+      await callApi(c, '/payments/subscription/change', 'DELETE');
+      return done(c, 'SUBSCRIPTION_CHANGE_DROPPED', '/profile?t=subscriptions');
+    }
+    const plan = Number.parseInt(form.plan ?? '', 10);
+    const when = form.when === 'now' ? 'now' : 'period_end';
+    const answer = await callApi(c, `/payments/subscription/change/${Number.isInteger(plan) ? plan : 0}`, 'POST', { when });
+    if (when === 'period_end') return done(c, 'SUBSCRIPTION_CHANGE_SCHEDULED', '/profile?t=subscriptions');
+    const parsed = CheckoutAnswer.parse(answer);
+    if (parsed.checkout?.method === 'GET') return c.redirect(parsed.checkout.url, 303);
+    if (parsed.checkout) return renderForm(c, <ContinueToPayment url={parsed.checkout.url} fields={parsed.checkout.fields} />, { title: translate(c.get('lang'))('CONTINUE_TO_PAYMENT') });
+    return done(c, 'YOU_SUBSCRIBED', `/bravoPage?tx=${parsed.transaction.id}`);
+  } catch (error) {
+    if (sessionEnded(error)) return toLogin(c, '/settings/changeSubscription');
+    void user;
+    const { key } = apiFailure(error);
+    return renderChange(c, { message: { kind: 'danger', key } }, 409);
+  }
+}
+
+async function renderManage(c: Ctx, form?: FormState, status: 200 | 400 | 404 | 409 = 200) {
+  const view = await loadView(c);
+  const t = translate(c.get('lang'));
+  return renderForm(c, <ManagePaymentPage view={view} form={form} />, { title: t('MANAGE_PAYMENT') }, status);
+}
+
+async function manage(c: Ctx) {
+  const form = await readForm(c);
+  try {
+    if (form.intent === 'remove') {
+      await callApi(c, '/payments/card', 'DELETE');
+      return done(c, 'CARD_REMOVED', '/settings/managePayment');
+    }
+    const answer = CheckoutAnswer.parse(await callApi(c, '/payments/card', 'POST'));
+    if (answer.checkout?.method === 'GET') return c.redirect(answer.checkout.url, 303);
+    if (answer.checkout) return renderForm(c, <ContinueToPayment url={answer.checkout.url} fields={answer.checkout.fields} />, { title: translate(c.get('lang'))('CONTINUE_TO_PAYMENT') });
+    return c.redirect('/settings/managePayment', 303);
+  } catch (error) {
+    if (sessionEnded(error)) return toLogin(c, '/settings/managePayment');
+    const { key } = apiFailure(error);
+    return renderManage(c, { message: { kind: 'danger', key } }, 409);
+  }
+}
+
+async function billingActivity(c: Ctx) {
+  const [transactions, config] = await Promise.all([serverApi(c).request('/payments/transactions', (v) => z.array(Transaction).parse(v)), loadConfig(c)]);
+  const t = translate(c.get('lang'));
+  return renderForm(c, <BillingActivityPage transactions={transactions} plans={config.subscriptions} />, { title: t('BILLING_ACTIVITY') });
+}
+
+/** Guests are sent to log in and brought back. */
+const member = (c: Ctx, path: string, then: (user: User) => Promise<Response> | Response) => {
+  const user = loggedIn(c);
+  return user ? then(user) : toLogin(c, path);
+};
+
+export const subscriptionPages = new Hono<AppEnv>()
+  .get('/subscription', (c) => renderSubscription(c, loggedIn(c)))
+  .post('/subscription', (c) => member(c, '/subscription', (user) => checkout(c, user)))
+  .get('/bravoPage', (c) => member(c, '/bravoPage', (user) => bravo(c, user)))
+  .get('/settings/changeSubscription', (c) => member(c, '/settings/changeSubscription', () => renderChange(c)))
+  .post('/settings/changeSubscription', (c) => member(c, '/settings/changeSubscription', (user) => change(c, user)))
+  .get('/settings/managePayment', (c) => member(c, '/settings/managePayment', () => renderManage(c)))
+  .post('/settings/managePayment', (c) => member(c, '/settings/managePayment', () => manage(c)))
+  .get('/settings/billingActivity', (c) => member(c, '/settings/billingActivity', () => billingActivity(c)));
