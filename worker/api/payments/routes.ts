@@ -17,6 +17,8 @@ import { settle } from './settle';
 import { apply, type Billing, type Event, type Refusal } from './state';
 import { loadBilling, update } from './store';
 import { findTransaction, listTransactions } from './transactions';
+import { invoiceDocument } from './invoices';
+import { renderInvoicePdf } from './invoices/pdf';
 
 /**
  * Subscriptions and card payments (issue 13; spec §7 payments), mounted under /payments:
@@ -30,6 +32,7 @@ import { findTransaction, listTransactions } from './transactions';
  *   DELETE /payments/subscription/change         drop a scheduled change
  *   POST   /payments/card  DELETE /payments/card replace (checkout of a card) or forget the saved card
  *   GET    /payments/transactions[/:id]          billing activity; POST …/:id/confirm asks the provider
+ *   GET    /payments/invoices/:number.pdf         the invoice of an accepted payment (its owner only)
  *   POST   /payments/callback/:provider          the providers' server-to-server notifications (signed)
  * Time comes from `now(c)`: tests set the `x-test-now` header only where TEST_CLOCK is on.
  */
@@ -213,6 +216,18 @@ export const payments = new Hono<AppEnv>()
     if (provider?.removeCard && before.customerRef) await provider.removeCard(before.customerRef);
     const billing = await act(c, () => ({ type: 'card_removed' }));
     return c.json({ message: 'CARD_REMOVED', subscription: viewOf(c, billing) });
+  })
+
+  .use('/invoices/*', requireAuth)
+  .get('/invoices/:file', async (c) => {
+    const match = /^(\d{1,9})\.pdf$/.exec(c.req.param('file'));
+    if (!match) apiError(400, 'BAD_TRANSACTION_QUERY', 'invoice');
+    const doc = await invoiceDocument(c.env, caller(c).user.id, Number(match[1]));
+    if (!doc) apiError(404, 'PAYMENT_NOT_FOUND', 'invoice');
+    const pdf = await renderInvoicePdf(doc);
+    return new Response(new Uint8Array(pdf), {
+      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${doc.number}.pdf"`, 'Cache-Control': 'private, no-store' },
+    });
   })
 
   .get('/transactions', async (c) => c.json(await listTransactions(c.env.DB, caller(c).user.id)))

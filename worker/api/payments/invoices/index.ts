@@ -1,0 +1,45 @@
+// An accepted payment's invoice: its data from D1 and the seller's identifiers from configuration.
+import type { Bindings } from '../../../env';
+import { isLang } from '../../../rules/lang';
+import { isCurrency } from '../../../rules/subscription';
+import { translate } from '../../../i18n';
+import { findPlan } from '../plans';
+import type { InvoiceDocument } from './pdf';
+
+/** "TAF-2026-000042": the prefix, the year of issue and the number of the one continuous series. */
+export const formatInvoiceNumber = (prefix: string, number: number, issuedAt: string): string => `${prefix || 'INV'}-${issuedAt.slice(0, 4)}-${String(number).padStart(6, '0')}`;
+
+
+/** The invoice of `number` if it belongs to `userId`, else null. */
+export async function invoiceDocument(env: Bindings, userId: string, number: number): Promise<InvoiceDocument | null> {
+  const row = await env.DB.prepare(
+    `SELECT i.number, i.issued_at, i.lang, i.period_start, i.period_end, t.id AS transaction_id, t.plan_id, t.amount, t.currency, t.provider,
+            t.provider_ref, t.updated_at, u.email, u.phone, p.first_name, p.last_name
+     FROM invoices i JOIN transactions t ON t.id = i.transaction_id JOIN users u ON u.id = i.user_id
+     LEFT JOIN profiles p ON p.id = (SELECT MIN(id) FROM profiles WHERE user_id = u.id)
+     WHERE i.number = ? AND i.user_id = ?`,
+  )
+    .bind(number, userId)
+    .first<{
+      number: number; issued_at: string; lang: string; period_start: string; period_end: string; transaction_id: string; plan_id: number; amount: number;
+      currency: string; provider: string; provider_ref: string | null; updated_at: string; email: string | null; phone: string | null;
+      first_name: string | null; last_name: string | null;
+    }>();
+  if (!row || !isCurrency(row.currency)) return null;
+  const lang = isLang(row.lang) ? row.lang : 'en';
+  const plan = await findPlan(env.DB, row.plan_id);
+  const rate = Number.parseFloat(env.INVOICE_TAX_RATE);
+  const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
+  return {
+    number: formatInvoiceNumber(env.INVOICE_PREFIX, row.number, row.issued_at),
+    issuedAt: row.issued_at,
+    lang,
+    seller: { name: env.SELLER_NAME, address: env.SELLER_ADDRESS, ice: env.SELLER_ICE, rc: env.SELLER_RC, if: env.SELLER_IF, patente: env.SELLER_PATENTE, vat: env.SELLER_VAT, email: env.SELLER_EMAIL },
+    buyer: { name: name || null, contact: row.email ?? row.phone ?? '' },
+    line: { description: translate(lang)('INVOICE_PLAN_LINE', { plan: plan?.name[lang] ?? '' }), periodStart: row.period_start, periodEnd: row.period_end },
+    currency: row.currency,
+    total: row.amount,
+    taxRate: Number.isFinite(rate) && rate >= 0 && rate < 100 ? rate : 0,
+    payment: { method: translate(lang)('PAYMENT_METHOD_CARD'), reference: row.provider_ref ?? row.transaction_id, paidAt: row.updated_at },
+  };
+}
