@@ -100,7 +100,8 @@ export async function subscribe(env: Bindings, user: UserRow, planId: number, in
   const active = isActive(billing, now);
   const trialDays = !active && plan.trial_days > 0 && billing.freeSubscriptions === 0 ? plan.trial_days : 0;
   const returnTo = safeReturn(input.returnTo);
-  if (input.bypass) {
+  // A provider that keeps no card (CMI) cannot charge when a trial ends: its trials start without a checkout.
+  if (input.bypass || (trialDays > 0 && provider.recurring === 'none')) {
     if (!trialDays) apiError(400, 'BAD_REQUEST', 'bypass: no free trial for this plan and user');
     return startTrialWithoutCard(env, user, plan, currency, provider, now);
   }

@@ -12,9 +12,16 @@ export type SecurityHeadersOptions = {
 export const YOUTUBE_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
 
 /**
+ * Where the subscription pages may send a form or its redirect: the payment providers' hosted pages
+ * (CMI's live and test gateways, Stripe Checkout). The sandbox's page is on this site.
+ */
+export const PAYMENT_FORM_ORIGINS = ['https://payment.cmi.co.ma', 'https://testpayment.cmi.co.ma', 'https://checkout.stripe.com'];
+const PAYMENT_PAGES = /^\/(subscription|settings\/(changeSubscription|managePayment))(\/|$)/;
+
+/**
  * The pages' CSP: scripts only from us or carrying this response's nonce (React's inline
  * streaming scripts). Without a nonce, no inline script runs at all. Frames: only the YouTube
- * embed, only on `/youtube/*`.
+ * embed, only on `/youtube/*`. Forms: this site, and the payment providers on the subscription pages.
  */
 export const defaultContentSecurityPolicy = (nonce: string | undefined, path = ''): string =>
   [
@@ -27,7 +34,7 @@ export const defaultContentSecurityPolicy = (nonce: string | undefined, path = '
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    PAYMENT_PAGES.test(path) ? `form-action 'self' ${PAYMENT_FORM_ORIGINS.join(' ')}` : "form-action 'self'",
     "frame-ancestors 'none'",
     ...(path.startsWith('/youtube/') ? [`frame-src ${YOUTUBE_FRAME_ORIGIN}`] : []),
   ].join('; ');

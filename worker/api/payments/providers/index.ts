@@ -1,6 +1,7 @@
 // The payment provider of each currency, from the PAYMENT_PROVIDER_* vars (README "Payments").
 import type { Bindings } from '../../../env';
 import type { Currency } from '../../../rules/subscription';
+import { cmiProvider } from './cmi';
 import { sandboxProvider } from './sandbox';
 import type { PaymentProvider } from './types';
 
@@ -21,6 +22,7 @@ export function providerIdFor(env: Bindings, currency: Currency): ProviderId | n
 export function providerById(env: Bindings, id: string, fetcher: typeof fetch = fetch): PaymentProvider | null {
   void fetcher;
   if (id === 'sandbox') return sandboxFor(env);
+  if (id === 'cmi') return env.CMI_STORE_KEY && env.CMI_CLIENT_ID ? cmiProvider({ clientId: env.CMI_CLIENT_ID, storeKey: env.CMI_STORE_KEY, gatewayUrl: env.CMI_GATEWAY_URL }) : null;
   return null;
 }
 

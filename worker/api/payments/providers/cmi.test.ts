@@ -1,0 +1,128 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { api } from '../../index';
+import { GOOD_PASSWORD, login, register } from '../../../test/accounts';
+import { cmiAmount, cmiHash, cmiProvider } from './cmi';
+
+const STORE_KEY = 'TEST1234|\\key';
+const config = { clientId: '600000000', storeKey: STORE_KEY, gatewayUrl: 'https://testpayment.cmi.co.ma/fim/est3Dgate' };
+const cmi = cmiProvider(config);
+
+/** The documented ver3 algorithm, written out step by step (independently of the adapter). */
+async function expectedHash(params: [string, string][], storeKey: string): Promise<string> {
+  const sorted = params.filter(([k]) => !['hash', 'encoding'].includes(k.toLowerCase())).sort(([a], [b]) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+  const esc = (v: string) => v.split('\\').join('\\\\').split('|').join('\\|');
+  const text = `${sorted.map(([, v]) => esc(v)).join('|')}|${esc(storeKey)}`;
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-512', new TextEncoder().encode(text)));
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+/** CMI's server posting its callback, signed with the store key (the fake gateway). */
+async function gatewayPost(fields: Record<string, string>, key = STORE_KEY, tamper?: (f: Record<string, string>) => void): Promise<Request> {
+  const signed = { ...fields, HASH: await cmiHash(fields, key) };
+  tamper?.(signed);
+  return new Request('https://tafrij.test/api/payments/callback/cmi', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(signed) });
+}
+
+const approved = (oid: string, amount = '159.00') => ({
+  clientid: config.clientId, oid, amount, currency: '504', ProcReturnCode: '00', Response: 'Approved', TransId: `T${oid.slice(0, 8)}`, AuthCode: 'P12345', maskedCreditCard: '4000 00** **** 0002', mdStatus: '1', encoding: 'UTF-8',
+});
+
+describe('CMI hash (ver3)', () => {
+  it('matches the documented algorithm, escaping | and \\ and ignoring hash and encoding', async () => {
+    const params: [string, string][] = [['clientid', '600000000'], ['amount', '49.00'], ['oid', 'a|b\\c'], ['okUrl', 'https://x/ok'], ['encoding', 'UTF-8'], ['Lang', 'fr'], ['HASH', 'ignored']];
+    expect(await cmiHash(Object.fromEntries(params), STORE_KEY)).toBe(await expectedHash(params, STORE_KEY));
+    expect(await cmiHash({ a: '1' }, STORE_KEY)).not.toBe(await cmiHash({ a: '2' }, STORE_KEY));
+  });
+
+  it('formats amounts as CMI wants them', () => {
+    expect([cmiAmount(4900), cmiAmount(5), cmiAmount(15900), cmiAmount(0)]).toEqual(['49.00', '0.05', '159.00', '0.00']);
+  });
+});
+
+describe('CMI checkout form', () => {
+  it('posts the gateway parameters, signed, in the user language (es → en)', async () => {
+    const checkout = await cmi.startCheckout({
+      transactionId: 'tx-1', purpose: 'subscribe', user: { id: 'u1', email: 'a@b.ma', lang: 'es' }, plan: { id: 5, name: '3 meses', durationMinutes: 129600 },
+      money: { amount: 15900, currency: 'MAD' }, trialDays: 0, urls: { ok: 'https://tafrij.ma/ok', fail: 'https://tafrij.ma/fail', callback: 'https://tafrij.ma/cb' }, customerRef: null,
+    });
+    expect(checkout.method).toBe('POST');
+    if (checkout.method !== 'POST') return;
+    expect(checkout.url).toBe(config.gatewayUrl);
+    expect(checkout.fields).toMatchObject({ clientid: '600000000', amount: '159.00', currency: '504', oid: 'tx-1', storetype: '3D_PAY_HOSTING', hashAlgorithm: 'ver3', TranType: 'PreAuth', lang: 'en', callbackUrl: 'https://tafrij.ma/cb' });
+    const { HASH, ...rest } = checkout.fields;
+    expect(HASH).toBe(await expectedHash(Object.entries(rest), STORE_KEY));
+  });
+
+  it('refuses other currencies and trials (no card is kept)', async () => {
+    const base = { transactionId: 't', purpose: 'subscribe' as const, user: { id: 'u', email: null, lang: 'fr' as const }, plan: { id: 4, name: 'M', durationMinutes: 43200 }, urls: { ok: 'https://x/ok', fail: 'https://x/f', callback: 'https://x/c' }, customerRef: null };
+    await expect(cmi.startCheckout({ ...base, money: { amount: 699, currency: 'EUR' }, trialDays: 0 })).rejects.toThrow(/MAD only/);
+    await expect(cmi.startCheckout({ ...base, money: { amount: 5900, currency: 'MAD' }, trialDays: 30 })).rejects.toThrow(/no trial/);
+  });
+});
+
+describe('CMI callback', () => {
+  it('approved → accepted, answered ACTION=POSTAUTH; processing failed → FAILURE so CMI retries', async () => {
+    const reading = await cmi.readCallback(await gatewayPost(approved('oid-1')));
+    expect(reading.verified).toBe(true);
+    if (!reading.verified) return;
+    expect(reading.events).toEqual([{ kind: 'accepted', eventId: 'cmi:oid-1:Toid-1:00', transactionId: 'oid-1', providerRef: 'Toid-1', money: { amount: 15900, currency: 'MAD' } }]);
+    expect(await reading.answer('done').text()).toBe('ACTION=POSTAUTH');
+    expect(await reading.answer('retry').text()).toBe('FAILURE');
+  });
+
+  it('declined → failed, acknowledged with APPROVED', async () => {
+    const reading = await cmi.readCallback(await gatewayPost({ ...approved('oid-2'), ProcReturnCode: '05', Response: 'Declined', ErrMsg: 'Do not honour' }));
+    expect(reading.verified && reading.events[0]?.kind).toBe('failed');
+    if (reading.verified) expect(await reading.answer('done').text()).toBe('APPROVED');
+  });
+
+  it('forged, unsigned, wrongly keyed or malformed → not verified, answered FAILURE', async () => {
+    const cases = [
+      await gatewayPost(approved('oid-3'), STORE_KEY, (f) => (f.amount = '1.00')),
+      await gatewayPost(approved('oid-3'), STORE_KEY, (f) => delete f.HASH),
+      await gatewayPost(approved('oid-3'), 'another-store-key'),
+      new Request('https://x/cb', { method: 'POST', body: '' }),
+      new Request('https://x/cb', { method: 'POST', body: '{"json":true}' }),
+      new Request('https://x/cb', { method: 'POST', body: 'a='.padEnd(20_000, 'x') }),
+    ];
+    for (const request of cases) {
+      const reading = await cmi.readCallback(request);
+      expect(reading.verified).toBe(false);
+      expect(await reading.answer('done').text()).toBe('FAILURE');
+    }
+  });
+});
+
+describe('CMI through the API', () => {
+  const cmiEnv = { ...env, PAYMENT_PROVIDER_MAD: 'cmi', CMI_CLIENT_ID: config.clientId, CMI_STORE_KEY: STORE_KEY, DEV_OUTBOX: 'true' };
+  const call = (path: string, init: RequestInit & { token?: string } = {}) =>
+    api.request(path, { ...init, headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}), ...(init.headers as Record<string, string>) } }, cmiEnv);
+
+  it('a MAD checkout is a signed form to CMI; the signed callback activates once, replays and forgeries change nothing', async () => {
+    const user = await register();
+    const { token } = await login(user.email, GOOD_PASSWORD);
+    const started = (await (await call('/payments/subscription/5', { method: 'POST', token, body: JSON.stringify({ currency: 'MAD' }) })).json()) as { transaction: { id: string }; checkout: { method: string; fields: Record<string, string> } };
+    expect(started.checkout.method).toBe('POST');
+    expect(started.checkout.fields.amount).toBe('159.00');
+    const oid = started.transaction.id;
+    const forged = await call('/payments/callback/cmi', { method: 'POST', body: await (await gatewayPost(approved(oid), 'wrong')).text(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(await forged.text()).toBe('FAILURE');
+    const body = await (await gatewayPost(approved(oid))).text();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call('/payments/callback/cmi', { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })));
+    expect(new Set(await Promise.all(answers.map((a) => a.text())))).toEqual(new Set(['ACTION=POSTAUTH']));
+    const row = await env.DB.prepare('SELECT subscription_id, subscription_renewal FROM users WHERE id = ?').bind(user.id).first();
+    expect(row).toEqual({ subscription_id: 5, subscription_renewal: null }); // no recurring charge with CMI
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?').bind(user.id).first<{ n: number }>())?.n).toBe(1);
+  });
+
+  it('the monthly plan starts its trial without a card (bypass), since CMI keeps none', async () => {
+    const user = await register();
+    const { token } = await login(user.email, GOOD_PASSWORD);
+    const res = await call('/payments/subscription/4', { method: 'POST', token, body: JSON.stringify({ currency: 'MAD', bypass: true }) });
+    expect(res.status).toBe(200);
+    expect((await env.DB.prepare('SELECT subscription_id FROM users WHERE id = ?').bind(user.id).first())?.subscription_id).toBe(4);
+  });
+});
