@@ -105,8 +105,11 @@ export async function subscribe(env: Bindings, user: UserRow, planId: number, in
     if (!trialDays) apiError(400, 'BAD_REQUEST', 'bypass: no free trial for this plan and user');
     return startTrialWithoutCard(env, user, plan, currency, provider, now);
   }
-  if (active && billing.planId === plan.id && !(provider.recurring === 'none' || billing.cancelled)) apiError(409, 'ALREADY_SUBSCRIBED', String(plan.id));
+  // Paying again for the plan one has: only where nothing renews by itself (CMI), or to extend a cancelled one we charge ourselves.
+  if (active && billing.planId === plan.id && !(provider.recurring === 'none' || (billing.cancelled && provider.recurring === 'merchant'))) apiError(409, 'ALREADY_SUBSCRIBED', String(plan.id));
   if (active && billing.planId !== plan.id) {
+    // A provider that renews by itself (Stripe) changes plans at the period's end, never with a second subscription.
+    if (provider.recurring === 'provider') apiError(409, 'SUBSCRIPTION_CHANGE_REFUSED', 'the change takes effect at the end of the period');
     if (billing.origin === 'backoffice') apiError(409, 'SUBSCRIPTION_CHANGE_REFUSED', 'a backoffice subscription is changed through support');
     const current = billing.planId !== null ? await findPlan(env.DB, billing.planId) : null;
     // Paying now is for upgrades; a cheaper plan starts at the end of the period already paid.

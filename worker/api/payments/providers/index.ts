@@ -3,6 +3,7 @@ import type { Bindings } from '../../../env';
 import type { Currency } from '../../../rules/subscription';
 import { cmiProvider } from './cmi';
 import { sandboxProvider } from './sandbox';
+import { stripeProvider } from './stripe';
 import type { PaymentProvider } from './types';
 
 export type ProviderId = PaymentProvider['id'];
@@ -20,8 +21,10 @@ export function providerIdFor(env: Bindings, currency: Currency): ProviderId | n
 
 /** A provider by id, or null when it is not configured (its keys are missing). */
 export function providerById(env: Bindings, id: string, fetcher: typeof fetch = fetch): PaymentProvider | null {
-  void fetcher;
   if (id === 'sandbox') return sandboxFor(env);
+  if (id === 'stripe') {
+    return env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }, fetcher) : null;
+  }
   if (id === 'cmi') return env.CMI_STORE_KEY && env.CMI_CLIENT_ID ? cmiProvider({ clientId: env.CMI_CLIENT_ID, storeKey: env.CMI_STORE_KEY, gatewayUrl: env.CMI_GATEWAY_URL }) : null;
   return null;
 }

@@ -1,0 +1,151 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { api } from '../../index';
+import { GOOD_PASSWORD, login, register } from '../../../test/accounts';
+import { signatureHeader } from './sign';
+import { intervalOf, stripeProvider } from './stripe';
+
+const SECRET_KEY = 'sk_test_fake_123';
+const WEBHOOK_SECRET = 'whsec_test_456';
+
+type Seen = { method: string; path: string; form: URLSearchParams; headers: Headers };
+
+/** A fake Stripe API: records requests and answers the documented JSON for what the adapter calls. */
+function fakeStripe(sessions = new Map<string, Record<string, unknown>>()) {
+  const seen: Seen[] = [];
+  const fetcher: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const form = new URLSearchParams(request.method === 'GET' ? url.search : await request.text());
+    seen.push({ method: request.method, path: url.pathname, form, headers: request.headers });
+    if (request.headers.get('authorization') !== `Bearer ${SECRET_KEY}`) return Response.json({ error: { type: 'invalid_request_error', message: 'Invalid API Key' } }, { status: 401 });
+    if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const id = `cs_test_${seen.length}`;
+      const session = { id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, mode: form.get('mode'), status: 'open', payment_status: 'unpaid', client_reference_id: form.get('client_reference_id'), amount_total: Number(form.get('line_items[0][price_data][unit_amount]') ?? 0), currency: form.get('line_items[0][price_data][currency]') ?? form.get('currency'), customer: null, subscription: null, metadata: {} };
+      sessions.set(id, session);
+      return Response.json(session);
+    }
+    const match = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && match?.[1] && sessions.has(match[1])) return Response.json(sessions.get(match[1]));
+    const sub = /^\/v1\/subscriptions\/([\w-]+)$/.exec(url.pathname);
+    if (sub?.[1] && request.method === 'POST') return Response.json({ id: sub[1], object: 'subscription', cancel_at_period_end: form.get('cancel_at_period_end') === 'true' });
+    if (sub?.[1] && request.method === 'GET') return Response.json({ id: sub[1], object: 'subscription', items: { object: 'list', data: [{ id: 'si_1', price: { id: 'price_1', product: 'prod_1' } }] } });
+    return Response.json({ error: { type: 'invalid_request_error', message: `No such route ${url.pathname}` } }, { status: 404 });
+  };
+  return { fetcher, seen, sessions };
+}
+
+const checkoutRequest = (overrides: Partial<Parameters<ReturnType<typeof stripeProvider>['startCheckout']>[0]> = {}) => ({
+  transactionId: 'tx-s1', purpose: 'subscribe' as const, user: { id: 'u1', email: 'a@b.fr', lang: 'fr' as const }, plan: { id: 4, name: 'Mensuel', durationMinutes: 43200 },
+  money: { amount: 699, currency: 'EUR' as const }, trialDays: 0, urls: { ok: 'https://tafrij.ma/payments/return/stripe/ok?tx=tx-s1', fail: 'https://tafrij.ma/f', callback: 'https://tafrij.ma/cb' }, customerRef: null, ...overrides,
+});
+
+async function webhook(event: Record<string, unknown>, secret = WEBHOOK_SECRET, at = new Date()): Promise<Request> {
+  const body = JSON.stringify({ object: 'event', api_version: '2026-10-28.endive', created: Math.floor(at.getTime() / 1000), livemode: false, pending_webhooks: 1, request: null, ...event });
+  return new Request('https://tafrij.ma/api/payments/callback/stripe', { method: 'POST', headers: { 'stripe-signature': await signatureHeader(secret, body, at), 'content-type': 'application/json' }, body });
+}
+
+describe('Stripe checkout', () => {
+  it('creates a subscription Checkout Session with the plan price, interval, trial, reference and idempotency key', async () => {
+    const fake = fakeStripe();
+    const stripe = stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: 'https://stripe.fake' }, fake.fetcher);
+    const checkout = await stripe.startCheckout(checkoutRequest({ trialDays: 30 }));
+    expect(checkout).toMatchObject({ method: 'GET', url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//), providerRef: 'cs_test_1' });
+    const sent = fake.seen[0];
+    expect(sent?.headers.get('idempotency-key')).toBe('tx-s1');
+    expect(Object.fromEntries(sent?.form ?? [])).toMatchObject({
+      mode: 'subscription', client_reference_id: 'tx-s1', customer_email: 'a@b.fr', locale: 'fr',
+      'line_items[0][price_data][currency]': 'eur', 'line_items[0][price_data][unit_amount]': '699', 'line_items[0][price_data][recurring][interval]': 'month', 'line_items[0][price_data][recurring][interval_count]': '1',
+      'subscription_data[trial_period_days]': '30', success_url: 'https://tafrij.ma/payments/return/stripe/ok?tx=tx-s1&session_id={CHECKOUT_SESSION_ID}',
+    });
+  });
+
+  it('maps the spec durations to Stripe intervals', () => {
+    expect([1440, 10080, 20160, 43200, 129600, 259200, 518400].map(intervalOf)).toEqual([
+      { interval: 'day', interval_count: 1 }, { interval: 'week', interval_count: 1 }, { interval: 'week', interval_count: 2 }, { interval: 'month', interval_count: 1 },
+      { interval: 'month', interval_count: 3 }, { interval: 'month', interval_count: 6 }, { interval: 'year', interval_count: 1 },
+    ]);
+  });
+
+  it('a refused key or an unreachable Stripe is a PaymentProviderError without the key', async () => {
+    const stripe = stripeProvider({ secretKey: 'sk_test_wrong', webhookSecret: WEBHOOK_SECRET, apiUrl: 'https://stripe.fake' }, fakeStripe().fetcher);
+    const error = await stripe.startCheckout(checkoutRequest()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'PaymentProviderError', status: 401 });
+    expect(String((error as Error).message)).not.toContain('sk_test');
+    const down = stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: 'https://stripe.fake' }, () => Promise.reject(new TypeError('network down')));
+    await expect(down.startCheckout(checkoutRequest())).rejects.toMatchObject({ name: 'PaymentProviderError' });
+  });
+});
+
+describe('Stripe webhooks', () => {
+  const stripe = stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: 'https://stripe.fake' }, fakeStripe().fetcher);
+  const completed = (id: string, payment_status = 'paid') => ({ id, type: 'checkout.session.completed', data: { object: { id: 'cs_1', object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status, client_reference_id: 'tx-s1', amount_total: 699, currency: 'eur', customer: 'cus_1', subscription: 'sub_1', metadata: {} } } });
+
+  it('checkout.session.completed → accepted with the customer and subscription; the same event twice has the same id', async () => {
+    const first = await stripe.readCallback(await webhook(completed('evt_1')));
+    const again = await stripe.readCallback(await webhook(completed('evt_1')));
+    expect(first.verified && first.events).toEqual([{ kind: 'accepted', eventId: 'evt_1', transactionId: 'tx-s1', providerRef: 'cs_1', money: { amount: 699, currency: 'EUR' }, customerRef: 'cus_1', subscriptionRef: 'sub_1' }]);
+    expect(again.verified && again.events[0]?.eventId).toBe('evt_1');
+    if (first.verified) expect(first.answer('done').status).toBe(200);
+    if (first.verified) expect(first.answer('retry').status).toBe(500);
+  });
+
+  it('renewals, failed renewals and the end of a subscription', async () => {
+    const paid = await stripe.readCallback(await webhook({ id: 'evt_2', type: 'invoice.paid', data: { object: { id: 'in_1', object: 'invoice', billing_reason: 'subscription_cycle', amount_paid: 699, currency: 'eur', parent: { subscription_details: { subscription: 'sub_1' } }, lines: { data: [{ period: { end: 1798761600 } }] } } } }));
+    expect(paid.verified && paid.events).toEqual([{ kind: 'renewed', eventId: 'evt_2', subscriptionRef: 'sub_1', providerRef: 'in_1', money: { amount: 699, currency: 'EUR' }, periodEnd: new Date(1798761600 * 1000).toISOString() }]);
+    const first = await stripe.readCallback(await webhook({ id: 'evt_3', type: 'invoice.paid', data: { object: { id: 'in_0', object: 'invoice', billing_reason: 'subscription_create', amount_paid: 699, currency: 'eur', subscription: 'sub_1' } } }));
+    expect(first.verified && first.events).toEqual([]);
+    const failed = await stripe.readCallback(await webhook({ id: 'evt_4', type: 'invoice.payment_failed', data: { object: { id: 'in_2', object: 'invoice', amount_paid: 0, currency: 'eur', subscription: 'sub_1' } } }));
+    expect(failed.verified && failed.events).toEqual([{ kind: 'renewal_failed', eventId: 'evt_4', subscriptionRef: 'sub_1', reason: 'CARD_DECLINED' }]);
+    const ended = await stripe.readCallback(await webhook({ id: 'evt_5', type: 'customer.subscription.deleted', data: { object: { id: 'sub_1', object: 'subscription' } } }));
+    expect(ended.verified && ended.events).toEqual([{ kind: 'ended', eventId: 'evt_5', subscriptionRef: 'sub_1' }]);
+  });
+
+  it('forged, wrongly keyed, stale, unsigned or malformed webhooks are refused with 400', async () => {
+    const good = await webhook(completed('evt_6'));
+    const body = await good.clone().text();
+    const cases = [
+      new Request(good.url, { method: 'POST', headers: good.headers, body: body.replace('"amount_total":699', '"amount_total":1') }),
+      await webhook(completed('evt_6'), 'whsec_other'),
+      await webhook(completed('evt_6'), WEBHOOK_SECRET, new Date(Date.now() - 3600_000)),
+      new Request(good.url, { method: 'POST', body }),
+      await webhook({ id: 'evt_7', type: 'checkout.session.completed', data: { object: { nonsense: true } } }),
+    ];
+    for (const [i, request] of cases.entries()) {
+      const reading = await stripe.readCallback(request);
+      expect([i, reading.verified]).toEqual([i, false]);
+      expect(reading.answer('done').status).toBe(400);
+    }
+  });
+});
+
+describe('Stripe through the API', () => {
+  it('an EUR checkout goes to Stripe; the webhook activates once even when replayed in parallel; cancel reaches Stripe', async () => {
+    const fake = fakeStripe();
+    const stripeEnv = { ...env, PAYMENT_PROVIDER_EUR: 'stripe', STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: 'https://stripe.fake' };
+    // The provider registry takes the fetcher of the request's runtime: route the fake through globalThis.fetch for this test.
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = fake.fetcher;
+    try {
+      const call = (path: string, init: RequestInit & { token?: string } = {}) =>
+        api.request(path, { ...init, headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}), ...(init.headers as Record<string, string>) } }, stripeEnv);
+      const user = await register();
+      const { token } = await login(user.email, GOOD_PASSWORD);
+      const started = (await (await call('/payments/subscription/5', { method: 'POST', token, body: JSON.stringify({ currency: 'EUR' }) })).json()) as { transaction: { id: string }; checkout: { url: string } };
+      expect(started.checkout.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+      const event = { id: `evt_${crypto.randomUUID()}`, type: 'checkout.session.completed', data: { object: { id: 'cs_test_1', object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: 'paid', client_reference_id: started.transaction.id, amount_total: 1799, currency: 'eur', customer: 'cus_9', subscription: `sub_${user.id.slice(0, 8)}`, metadata: {} } } };
+      const request = await webhook(event);
+      const body = await request.text();
+      const answers = await Promise.all(Array.from({ length: 8 }, () => call('/payments/callback/stripe', { method: 'POST', headers: Object.fromEntries(request.headers), body })));
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+      expect((await env.DB.prepare('SELECT subscription_id FROM users WHERE id = ?').bind(user.id).first())?.subscription_id).toBe(5);
+      expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?').bind(user.id).first<{ n: number }>())?.n).toBe(1);
+      const cancel = await call('/payments/subscription', { method: 'DELETE', token });
+      expect(cancel.status).toBe(200);
+      const update = fake.seen.find((s) => s.path === `/v1/subscriptions/sub_${user.id.slice(0, 8)}` && s.method === 'POST');
+      expect(update?.form.get('cancel_at_period_end')).toBe('true');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+});
