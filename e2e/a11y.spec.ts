@@ -41,6 +41,7 @@ const GUEST_PAGES = [
   '/notifications',
   '/page/help-center',
   '/page/terms-of-use',
+  '/subscription',
   '/error?code=404',
   '/error?code=403',
   '/error?code=429',
@@ -67,6 +68,11 @@ const memberPages = (profileId: number): string[] => [
   '/settings/editLogin',
   '/settings/lock',
   '/settings/restrictions',
+  '/subscription',
+  '/profile?t=subscriptions',
+  '/settings/billingActivity',
+  '/settings/managePayment',
+  '/settings/changeSubscription',
 ];
 
 type Found = { where: string; rule: string; impact: string; help: string; targets: string[] };

@@ -2,7 +2,7 @@
  * End-to-end performance bench for Tafrij on `wrangler dev` (loopback only).
  *
  *   npm run bench      (= node scripts/bench/index.ts, Node 22+)
- *   npm run bench -- --only=server,lighthouse      (some sections: server, js, play, search, lighthouse)
+ *   npm run bench -- --only=server,lighthouse      (some sections: server, js, play, search, lighthouse, payments)
  *   BENCH_PORT=9790 npm run bench                  (the worker's port; the search worker uses +6, Chromium's debugging port +10)
  *   GUEST_PAGE_CACHE_SECONDS=0 npm run bench       (without the guests' page cache, for a before/after)
  *
@@ -27,6 +27,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page, type Response as PwResponse } from 'playwright-core';
 
 import { measurePlay, PLAY_GOAL_MS } from './play.ts';
+import { benchPayments } from './payments.ts';
 import { benchSearch, SEARCH_GOAL_P95_MS } from './search.ts';
 import { benchLighthouse, LIGHTHOUSE_GOALS, lighthouseLines } from './lighthouse.ts';
 
@@ -35,7 +36,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
 const SEARCH_PORT = PORT + 6;
 const DEBUGGING_PORT = PORT + 10;
-const SECTIONS = ['server', 'js', 'play', 'search', 'lighthouse'] as const;
+const SECTIONS = ['server', 'js', 'play', 'search', 'lighthouse', 'payments'] as const;
 type Section = (typeof SECTIONS)[number];
 /** `--only=a,b`: the sections to run (all by default). */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
@@ -439,6 +440,8 @@ async function main(): Promise<void> {
   if (runs('search')) log('measuring search on a generated catalogue of 50,000 titles (its own database and worker)');
   const search = runs('search') ? await benchSearch({ log, port: SEARCH_PORT }) : undefined;
   if (runs('lighthouse')) log('running Lighthouse (mobile) in Chromium');
+  if (runs('payments')) log('measuring payment callback → active subscription, and invoice PDFs');
+  const payments = runs('payments') ? await benchPayments({ origin: ORIGIN, log }) : undefined;
   const lighthouse = runs('lighthouse') ? await benchLighthouse({ origin: ORIGIN, chromiumPath: CHROMIUM, debuggingPort: DEBUGGING_PORT, log }) : undefined;
 
   const result = {
@@ -475,6 +478,7 @@ async function main(): Promise<void> {
     ...(play && { play }),
     ...(search && { search }),
     ...(lighthouse && { lighthouse: { goals: LIGHTHOUSE_GOALS, ...lighthouse } }),
+    ...(payments && { payments }),
     durationSeconds: 0,
   };
   result.durationSeconds = Math.round((performance.now() - started) / 100) / 10;
@@ -517,6 +521,15 @@ async function main(): Promise<void> {
     rows.push(
       [`Search p50 (${search.titles} titles, ${search.samples} searches)`, ms(search.p50Ms), `${search.errors} errors`],
       ['Search p95', ms(search.p95Ms), `goal <= ${SEARCH_GOAL_P95_MS} ms: ${ok(search.ok)}`],
+    );
+  }
+  if (payments) {
+    const { callbackToActive: cb, invoicePdf: pdf } = payments;
+    rows.push(
+      ['-', '', ''],
+      [`Payment callback → active subscription, p95 (${cb.samples} users)`, ms(cb.p95Ms), `p50 ${ms(cb.p50Ms)}, max ${ms(cb.maxMs)}`],
+      ['Invoice PDF (en), p95', ms(pdf.en.p95Ms), `p50 ${ms(pdf.en.p50Ms)}, ${pdf.en.bytes} B`],
+      ['Invoice PDF (ar), p95', ms(pdf.ar.p95Ms), `p50 ${ms(pdf.ar.p50Ms)}, ${pdf.ar.bytes} B`],
     );
   }
   if (lighthouse) {

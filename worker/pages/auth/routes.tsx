@@ -181,8 +181,10 @@ export const authPages = new Hono<AppEnv>()
     // Spec §4 Registration: automatic login, then the page "reloads" (our redirect) with the toast.
     const failure = await login(c, { login: method === 'email' ? email : phone, password });
     addFlash(c, { kind: 'success', key: 'ACCOUNT_CREATED' });
-    // Back where the visitor came from (?redirect=, e.g. the title a guest added to My List).
-    return c.redirect(failure ? '/login' : afterLogin(c.req.query('redirect')), 303);
+    // Back where the visitor came from (?redirect=, e.g. the title a guest added to My List); with
+    // option REGISTER_SUBSCRIPTION (spec §4) and nowhere to go back to, on to the plans.
+    const redirect = c.req.query('redirect') ?? ((await options(c)).REGISTER_SUBSCRIPTION === true ? '/subscription' : undefined);
+    return c.redirect(failure ? '/login' : afterLogin(redirect), 303);
   })
 
   .get('/forgot', (c) => renderForgot(c))
