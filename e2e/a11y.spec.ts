@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { subscribe } from './billing';
 import { expect, test } from './fixtures';
 import { DOOR_KEY, WALL_URL } from './playwright.config';
 import { text, type Lang } from './text';
@@ -121,6 +122,7 @@ async function signUp(page: Page): Promise<number> {
   const email = `e2e-a11y-${crypto.randomUUID().slice(0, 8)}@example.com`;
   expect((await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, profile: { username: 'Salma' } } })).status()).toBe(201);
   expect((await page.request.post('/api/auth/login', { data: { login: email, password: PASSWORD } })).status()).toBe(200);
+  await subscribe(page.request);
   const kid = await page.request.post('/api/auth/profiles', { data: { name: 'Kids', is_kid: true, age_restriction: '12-age-restriction', picture: 'avatar-3' } });
   expect(kid.status()).toBe(201);
   return ((await kid.json()) as { id: number }).id;

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { titles } from '../scripts/seed/catalogue.ts';
+import { subscribe } from './billing';
 import { expect, test } from './fixtures';
 import { BASE_URL } from './playwright.config';
 import { pattern, text } from './text';
@@ -180,6 +181,7 @@ test.describe('Profiles and logout', () => {
     const email = `e2e-profiles-favs-${crypto.randomUUID().slice(0, 8)}@example.com`;
     expect((await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, profile: { username: 'Omar' } } })).status()).toBe(201);
     expect((await page.request.post('/api/auth/login', { data: { login: email, password: PASSWORD } })).status()).toBe(200);
+    await subscribe(page.request);
     const second = (await (await page.request.post('/api/auth/profiles', { data: { name: 'Salma', picture: 'avatar-4' } })).json()) as { id: number };
     const first = ((await (await page.request.get('/api/auth/profiles')).json()) as { id: number }[])[0]?.id ?? 0;
 

@@ -1,4 +1,5 @@
 import { devices, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { subscribe } from './billing';
 import { expect, test } from './fixtures';
 import { pattern, text, type Lang } from './text';
 import { BASE_URL } from './playwright.config';
@@ -34,6 +35,7 @@ async function newAccount(context: BrowserContext): Promise<Account> {
   const { request } = context;
   expect((await request.post('/api/auth/register', { data: { email, password: PASSWORD, profile: { username: 'Salma' } } })).status()).toBe(201);
   await logIn(request, email);
+  await subscribe(request);
   const second = await request.post('/api/auth/profiles', { data: { name: 'Yassine', picture: 'avatar-3' } });
   expect(second.status()).toBe(201);
   const profiles = (await (await request.get('/api/auth/profiles')).json()) as { id: number }[];

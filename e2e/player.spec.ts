@@ -220,7 +220,7 @@ test.describe('player', () => {
       expect(page.url()).toContain(`/player/${PREMIUM}`);
       await expect(page.getByRole('heading', { level: 1, name: text(lang, 'PREMIUM_CONTENT') })).toBeVisible();
       await expect(page.getByText(text(lang, 'PREMIUM_REQUIRED'))).toBeVisible();
-      await expect(page.getByRole('link', { name: text(lang, 'SUBSCRIBE') }).last()).toHaveAttribute('href', '/subscription');
+      await expect(page.getByRole('link', { name: text(lang, 'SUBSCRIBE') }).last()).toHaveAttribute('href', `/subscription?returnTo=${encodeURIComponent(`/content/${PREMIUM}`)}`);
       await expect(page.locator('video')).toHaveCount(0);
       await page.waitForTimeout(600); // the page's fade-in
       await page.screenshot({ path: `${SHOTS}/player-premium-desktop-${lang}.png` });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { subscribe } from './billing';
 import { expect, test } from './fixtures';
 import { BASE_URL } from './playwright.config';
 
@@ -19,6 +20,7 @@ async function signUp(page: Page): Promise<number> {
   const registered = await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, profile: { username: 'Amina' } } });
   expect(registered.status()).toBe(201);
   expect((await page.request.post('/api/auth/login', { data: { login: email, password: PASSWORD } })).status()).toBe(200);
+  await subscribe(page.request);
   const profiles = (await (await page.request.get('/api/auth/profiles')).json()) as ApiProfile[];
   const main = profiles[0];
   if (!main) throw new Error('no main profile');

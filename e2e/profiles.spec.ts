@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { subscribe } from './billing';
 import { expect, test } from './fixtures';
 import { text, type Lang } from './text';
 import { titles } from '../scripts/seed/catalogue.ts';
@@ -27,6 +28,7 @@ async function setUp(page: Page): Promise<Account> {
   const registered = await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, profile: { username: 'Yasmine' } } });
   expect(registered.status()).toBe(201);
   expect((await page.request.post('/api/auth/login', { data: { login: email, password: PASSWORD } })).status()).toBe(200);
+  await subscribe(page.request);
   // The cookie banner would cover the bottom of the screenshots.
   await page.context().addCookies([{ name: 'cookieConsent', value: '1', url: BASE_URL }]);
   const profiles = (await (await page.request.get('/api/auth/profiles')).json()) as { id: number }[];
