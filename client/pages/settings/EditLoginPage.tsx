@@ -2,7 +2,7 @@ import type { User } from '../../../worker/api/auth/schemas';
 import { CodeField, EmailField, Field, NewPasswordFields, PhoneField } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { AccountFormIsland } from '../../islands/account-form';
-import { FormNote, SettingsSection, VerifiedValue, firstError, type FormState } from './forms';
+import { FormNote, SettingsPageFrame, SettingsSection, VerifiedValue, firstError, type FormState } from './forms';
 
 /**
  * The phone forms: `send` is the answer of "Send code"; `verify` is present once a code was sent
@@ -155,17 +155,10 @@ function PasswordForm({ user, strong, state }: { user: User; strong: boolean; st
 export function EditLoginPage({ user, strong, email, phone, password }: EditLoginPageProps) {
   const { t } = useI18n();
   return (
-    <div className="page settings">
-      <header className="page__header">
-        <p className="settings__back">
-          <a href="/profile">{t('BACK_TO_ACCOUNT')}</a>
-        </p>
-        <h1>{t('TITLE_EDIT_LOGIN')}</h1>
-        <p className="page__lead">{t('EDIT_LOGIN_TEXT')}</p>
-      </header>
+    <SettingsPageFrame back={{ href: '/profile', label: t('BACK_TO_ACCOUNT') }} title={t('TITLE_EDIT_LOGIN')} lead={t('EDIT_LOGIN_TEXT')}>
       <EmailForm user={user} state={email} />
       <PhoneForms user={user} state={phone} />
       <PasswordForm user={user} strong={strong} state={password} />
-    </div>
+    </SettingsPageFrame>
   );
 }

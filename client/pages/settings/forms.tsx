@@ -58,3 +58,19 @@ export function VerifiedBadge({ verified }: { verified: boolean }) {
   const { t } = useI18n();
   return <span className={verified ? 'badge badge--ok' : 'badge badge--warn'}>{t(verified ? 'VERIFIED' : 'NOT_VERIFIED')}</span>;
 }
+
+/** A settings page: the way back, its title and lead, then its sections. */
+export function SettingsPageFrame({ back, title, lead, children }: { back: { href: string; label: string }; title: string; lead?: string | undefined; children: ReactNode }) {
+  return (
+    <div className="page settings">
+      <header className="page__header">
+        <p className="settings__back">
+          <a href={back.href}>{back.label}</a>
+        </p>
+        <h1>{title}</h1>
+        {lead && <p className="page__lead">{lead}</p>}
+      </header>
+      {children}
+    </div>
+  );
+}

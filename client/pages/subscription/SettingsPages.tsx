@@ -1,22 +1,15 @@
 import type { Plan, SubscriptionView, Transaction } from '../../../worker/api/payments/schemas';
 import type { Currency } from '../../../worker/rules/subscription';
 import { useI18n } from '../../i18n';
-import { FormNote, SettingsSection, type FormState } from '../settings/forms';
+import { FormNote, SettingsPageFrame, SettingsSection, type FormState } from '../settings/forms';
 import { DateText, Money, Period, planName, TransactionState } from './parts';
 
-function SettingsPage({ title, lead, children }: { title: string; lead?: string; children: React.ReactNode }) {
+function SettingsPage({ title, lead, children }: { title: string; lead?: string | undefined; children: React.ReactNode }) {
   const { t } = useI18n();
   return (
-    <div className="page settings">
-      <header className="page__header">
-        <p className="settings__back">
-          <a href="/profile?t=subscriptions">{t('BACK_TO_SUBSCRIPTION')}</a>
-        </p>
-        <h1>{title}</h1>
-        {lead && <p className="page__lead">{lead}</p>}
-      </header>
+    <SettingsPageFrame back={{ href: '/profile?t=subscriptions', label: t('BACK_TO_SUBSCRIPTION') }} title={title} lead={lead}>
       {children}
-    </div>
+    </SettingsPageFrame>
   );
 }
 

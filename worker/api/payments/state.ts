@@ -1,6 +1,7 @@
 // The one subscription state machine (issue 13). Pure: a state, an event and the time in, a state out.
 // Every §3 user field (subscription_id … free_subscriptions) is computed from it by `userFields`.
 import { dayOf, hasActiveSubscription, type Currency } from '../../rules/subscription';
+import type { UserRow } from '../auth/users';
 import type { Recurring, SavedCard } from './providers/types';
 
 /**
@@ -153,16 +154,12 @@ export function apply(b: Billing, event: Event, now: Date): Outcome {
   }
 }
 
+/** The users row's columns the state machine writes (spec §3 User). */
+export const USER_SUBSCRIPTION_FIELDS = ['subscription_id', 'subscription_start', 'subscription_renewal', 'subscription_end', 'subscription_error', 'cancel_subscription', 'free_subscriptions'] as const;
+export type UserSubscriptionFields = Pick<UserRow, (typeof USER_SUBSCRIPTION_FIELDS)[number]>;
+
 /** The spec §3 user fields of a state: subscription_id only while premium (spec §4 "active" is then exact). */
-export function userFields(b: Billing): {
-  subscription_id: number | null;
-  subscription_start: string | null;
-  subscription_renewal: string | null;
-  subscription_end: string | null;
-  subscription_error: string | null;
-  cancel_subscription: number;
-  free_subscriptions: number;
-} {
+export function userFields(b: Billing): UserSubscriptionFields {
   return {
     subscription_id: premiumPlan(b),
     subscription_start: b.start,

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { callApi } from '../../test/accounts';
 import { sandboxFor } from './providers';
 import { CheckoutAnswer } from './schemas';
+import { USER_SUBSCRIPTION_FIELDS, type UserSubscriptionFields } from './state';
 
 export type Outcome = 'approve' | 'decline' | 'pending';
 
@@ -42,16 +43,7 @@ export async function pay(token: string, planId: number, outcome: Outcome = 'app
   return { answer, callback };
 }
 
-export const userRow = (id: string) =>
-  env.DB.prepare('SELECT subscription_id, subscription_start, subscription_renewal, subscription_end, subscription_error, cancel_subscription, free_subscriptions FROM users WHERE id = ?').bind(id).first<{
-    subscription_id: number | null;
-    subscription_start: string | null;
-    subscription_renewal: string | null;
-    subscription_end: string | null;
-    subscription_error: string | null;
-    cancel_subscription: number;
-    free_subscriptions: number;
-  }>();
+export const userRow = (id: string) => env.DB.prepare(`SELECT ${USER_SUBSCRIPTION_FIELDS.join(', ')} FROM users WHERE id = ?`).bind(id).first<UserSubscriptionFields>();
 
 export const invoicesOf = async (userId: string): Promise<number[]> =>
   (await env.DB.prepare('SELECT number FROM invoices WHERE user_id = ? ORDER BY number').bind(userId).all<{ number: number }>()).results.map((r) => r.number);
