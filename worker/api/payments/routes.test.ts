@@ -152,6 +152,24 @@ describe('callbacks: forged, replayed, parallel', () => {
   });
 });
 
+describe('invoices', () => {
+  it('GET /payments/invoices/{n}.pdf: the owner gets the PDF (made once, then kept), anyone else 404, a bad name 400', async () => {
+    const [owner, other] = await Promise.all([registeredUser(), registeredUser()]);
+    await pay(owner.tokens.token, PLAN_WEEK);
+    const [number] = await invoicesOf(owner.id);
+    const first = await callApi(`/payments/invoices/${number}.pdf`, { token: owner.tokens.token });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    const again = new Uint8Array(await (await callApi(`/payments/invoices/${number}.pdf`, { token: owner.tokens.token })).arrayBuffer());
+    expect(again).toEqual(bytes);
+    expect((await callApi(`/payments/invoices/${number}.pdf`, { token: other.tokens.token })).status).toBe(404);
+    expect((await callApi(`/payments/invoices/${number}`, { token: owner.tokens.token })).status).toBe(400);
+    expect((await callApi(`/payments/invoices/${number}.pdf`)).status).toBe(401);
+  });
+});
+
 describe('bad input', () => {
   it('answers each with its message, never a 5xx', async () => {
     const user = await registeredUser();

@@ -224,10 +224,14 @@ export const payments = new Hono<AppEnv>()
     if (!match) apiError(400, 'BAD_TRANSACTION_QUERY', 'invoice');
     const doc = await invoiceDocument(c.env, caller(c).user.id, Number(match[1]));
     if (!doc) apiError(404, 'PAYMENT_NOT_FOUND', 'invoice');
+    const headers = { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${doc.number}.pdf"`, 'Cache-Control': 'private, no-store' };
+    // An issued invoice never changes: made once, then kept in R2 (outside the signed /media prefixes).
+    const key = `private/invoices/${doc.number}.pdf`;
+    const stored = await c.env.MEDIA.get(key);
+    if (stored) return new Response(stored.body, { headers });
     const pdf = await renderInvoicePdf(doc);
-    return new Response(new Uint8Array(pdf), {
-      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${doc.number}.pdf"`, 'Cache-Control': 'private, no-store' },
-    });
+    await c.env.MEDIA.put(key, pdf, { httpMetadata: { contentType: 'application/pdf' } });
+    return new Response(new Uint8Array(pdf), { headers });
   })
 
   .get('/transactions', async (c) => c.json(await listTransactions(c.env.DB, caller(c).user.id)))
