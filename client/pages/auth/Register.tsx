@@ -1,4 +1,5 @@
 import { CodeField, EmailField, NewPasswordFields, PhoneField } from '../../components/Form';
+import { SubscribeSteps, type SubscribeStep } from '../../components/SubscribeSteps';
 import { useI18n } from '../../i18n';
 import { AccountFormIsland, type AccountRule } from '../../islands/account-form';
 import { AuthCard, DefaultSubmit, firstInvalid, MethodSwitch, Notice, SubmitButton, TermsField, type FormState } from './AuthLayout';
@@ -11,6 +12,10 @@ export type RegisterProps = {
   tokenized: boolean;
   /** The `?code` query parameter, posted along (spec §2: the register page accepts a code). */
   code: string;
+  /** On the way to a plan (?redirect=/subscription…): the step of the subscribe flow this page is. */
+  step: SubscribeStep | null;
+  /** The login link, keeping where the visitor was going (?redirect=). */
+  loginHref: string;
 };
 
 const ORDER = ['email', 'phone_national', 'validation_token', 'password', 'password_confirmation', 'terms'];
@@ -20,7 +25,7 @@ const ORDER = ['email', 'phone_national', 'validation_token', 'password', 'passw
  * terms. With TOKENIZED_REGISTER a "send me a code" button posts the email first (intent
  * send_code) and the code field is required.
  */
-export function RegisterPage({ state = {}, strong, tokenized, code }: RegisterProps) {
+export function RegisterPage({ state = {}, strong, tokenized, code, step, loginHref }: RegisterProps) {
   const { t } = useI18n();
   const { values = {}, errors = {} } = state;
   const method = values.method === 'phone' && !tokenized ? 'phone' : 'email';
@@ -40,10 +45,11 @@ export function RegisterPage({ state = {}, strong, tokenized, code }: RegisterPr
       intro={t('REGISTER_INTRO')}
       after={
         <p>
-          {t('HAVE_ACCOUNT')} <a href="/login">{t('LOGIN')}</a>
+          {t('HAVE_ACCOUNT')} <a href={loginHref}>{t('LOGIN')}</a>
         </p>
       }
     >
+      {step && <SubscribeSteps current={step} withCode={tokenized} />}
       <Notice notice={state.notice} />
       <form className="auth__form" method="post">
         {tokenized && <DefaultSubmit name="intent" value="register" />}

@@ -1,8 +1,9 @@
 import type { Plan, SubscriptionView } from '../../../worker/api/payments/schemas';
 import { CURRENCIES, type Currency } from '../../../worker/rules/subscription';
+import { SubscribeSteps } from '../../components/SubscribeSteps';
 import { useI18n } from '../../i18n';
 import { FormNote, type FormState } from '../settings/forms';
-import { DateText, Money, Period, planName, Steps } from './parts';
+import { DateText, Money, Period, planName } from './parts';
 
 export type SubscriptionPageProps = {
   plans: Plan[];
@@ -10,6 +11,8 @@ export type SubscriptionPageProps = {
   /** Currencies a provider is configured for (the switch offers only these). */
   currencies: Currency[];
   guest: boolean;
+  /** Registration needs a confirmation code (option TOKENIZED_REGISTER): a step of its own. */
+  codeStep: boolean;
   /** The logged-in user's state; null for guests. */
   view: SubscriptionView | null;
   /** The plan the visitor chose before (after creating an account, or coming back from a failed payment). */
@@ -114,7 +117,7 @@ export function SubscriptionPage(props: SubscriptionPageProps) {
   const { t } = useI18n();
   return (
     <div className="page subscribe">
-      <Steps current={props.guest ? 1 : 3} />
+      <SubscribeSteps current={props.guest ? 'account' : 'payment'} withCode={props.codeStep} />
       <h1 className="subscribe__title">{t('SUBSCRIBE_TITLE')}</h1>
       <p className="subscribe__intro">{t('SUBSCRIBE_INTRO')}</p>
       <Benefits />

@@ -52,21 +52,6 @@ export function DateText({ iso }: { iso: string }) {
   return <time dateTime={iso.slice(0, 10)}>{formatDate(iso)}</time>;
 }
 
-/** The steps of subscribing (spec §2 step flow): create account → confirmation code → payment details. */
-export function Steps({ current }: { current: 1 | 2 | 3 }) {
-  const { t } = useI18n();
-  const steps = ['STEP_ACCOUNT', 'STEP_CODE', 'STEP_PAYMENT'];
-  return (
-    <ol className="steps" aria-label={t('SUBSCRIBE_STEPS')}>
-      {steps.map((key, i) => (
-        <li key={key} className={i + 1 < current ? 'steps__item steps__item--done' : i + 1 === current ? 'steps__item steps__item--current' : 'steps__item'} aria-current={i + 1 === current ? 'step' : undefined}>
-          <span className="steps__number">{i + 1}</span> {t(key)}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
 /** The words for a payment's error code (subscription_error, a transaction's error), else "the payment failed". */
 export function paymentErrorText(t: Translate, code: string): string {
   const key = `PAYMENT_ERROR_${code.split(':')[0]?.trim() ?? ''}`;

@@ -2,6 +2,7 @@
 // currency and period come from the plan on the server; the browser only picks plan and currency.
 import type { Bindings } from '../../env';
 import { isLang } from '../../rules/lang';
+import { RETURN_PATH_MAX, sameSitePath } from '../../rules/return-path';
 import { isCurrency, type Currency } from '../../rules/subscription';
 import type { UserRow } from '../auth/users';
 import { apiError } from '../errors';
@@ -47,8 +48,10 @@ async function activePlan(env: Bindings, planId: number): Promise<PlanRecord> {
 }
 
 /** A same-site path to come back to after paying (a title), never another site. */
-export const safeReturn = (value: string | undefined): string | null =>
-  value && /^\/(?![/\\])[\w\-./?=&%]*$/.test(value) && value.length <= 300 ? value : null;
+function safeReturn(value: string | undefined): string | null {
+  const path = sameSitePath(value);
+  return path !== null && path.length <= RETURN_PATH_MAX ? path : null;
+}
 
 type Start = { plan: PlanRecord; purpose: Purpose; amount: number; currency: Currency; provider: PaymentProvider; trialDays: number; returnTo: string | null };
 

@@ -34,6 +34,19 @@ describe('auth pages render', () => {
     expect(hasTag(page, 'input', { name: 'password', autocomplete: 'new-password' })).toBe(true);
   });
 
+  it('/register on the way to a plan: the subscribe steps, this one current; elsewhere none', async () => {
+    const { html: page } = await call(`/register?redirect=${encodeURIComponent('/subscription?plan=5')}`);
+    expect(page).toContain(`<ol class="steps" aria-label="${html(en('SUBSCRIBE_STEPS'))}">`);
+    expect(page).toMatch(new RegExp(`class="steps__item steps__item--current" aria-current="step"><span class="steps__number">1</span> (<!-- -->)?${en('STEP_ACCOUNT')}`));
+    // An account already? Logging in keeps the way to the plan.
+    expect(page).toContain(`href="/login?redirect=${encodeURIComponent('/subscription?plan=5')}"`);
+    expect(page).toContain(en('STEP_PAYMENT'));
+    // Without TOKENIZED_REGISTER there is no confirmation code to enter: two steps.
+    expect(page).not.toContain(en('STEP_CODE'));
+    expect((await call('/register?redirect=%2Fsubscriptions-elsewhere')).html).not.toContain('class="steps"');
+    expect((await call('/register')).html).not.toContain('class="steps"');
+  });
+
   it('/forgot and /password/forgot: the same page, email and SMS ways', async () => {
     for (const path of ['/forgot', '/password/forgot']) {
       const { res, html: page } = await call(path);

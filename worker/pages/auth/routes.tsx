@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { checkCode, checkConfirmation, checkEmail, checkNationalNumber, checkPassword, toE164 } from '../../rules/account';
+import { sameSitePath } from '../../rules/return-path';
 import type { FieldErrors } from '../../../client/components/Form';
 import type { FormState } from '../../../client/pages/auth/AuthLayout';
 import { CallbackPage } from '../../../client/pages/auth/Callback';
@@ -42,13 +43,29 @@ function loginFailure(failure: ApiError): FormState['notice'] {
 
 // ——— /register ———
 
-async function registerProps(c: Context<AppEnv>): Promise<Omit<RegisterProps, 'state'>> {
+async function registerProps(c: Context<AppEnv>): Promise<Omit<RegisterProps, 'state' | 'step'>> {
   const opts = await options(c);
-  return { strong: opts.STRONG_PASSWORD === true, tokenized: opts.TOKENIZED_REGISTER === true, code: (c.req.query('code') ?? '').slice(0, 64) };
+  const redirect = sameSitePath(c.req.query('redirect'));
+  return {
+    strong: opts.STRONG_PASSWORD === true,
+    tokenized: opts.TOKENIZED_REGISTER === true,
+    code: (c.req.query('code') ?? '').slice(0, 64),
+    loginHref: redirect ? `/login?${new URLSearchParams({ redirect })}` : '/login',
+  };
 }
 
-const renderRegister = async (c: Context<AppEnv>, state: FormState = {}, status: ContentfulStatusCode = 200) =>
-  renderForm(c, <RegisterPage {...await registerProps(c)} state={state} />, { title: t(c)('TITLE_REGISTER'), description: t(c)('DESCRIPTION_REGISTER'), bar: 'simple' }, status, state);
+/** A guest creating an account on the way to a plan (the subscribe step flow). */
+const subscribing = (c: Context<AppEnv>): boolean => /^\/subscription(?:[?#]|$)/.test(c.req.query('redirect') ?? '');
+
+/** `codeSent`: the confirmation code was just emailed (TOKENIZED_REGISTER), the flow's second step. */
+const renderRegister = async (c: Context<AppEnv>, state: FormState = {}, status: ContentfulStatusCode = 200, codeSent = false) =>
+  renderForm(
+    c,
+    <RegisterPage {...await registerProps(c)} step={subscribing(c) ? (codeSent ? 'code' : 'account') : null} state={state} />,
+    { title: t(c)('TITLE_REGISTER'), description: t(c)('DESCRIPTION_REGISTER'), bar: 'simple' },
+    status,
+    state,
+  );
 
 /** Where an API validation failure `KEY: field` belongs on the register form. */
 const REGISTER_FIELDS: Record<string, string> = {
@@ -149,7 +166,7 @@ export const authPages = new Hono<AppEnv>()
       if (problem) return renderRegister(c, { values, errors: { email: problem } }, 400);
       const sent = await callApi(c, '/auth/code/send', 'POST', { channel: 'email', target: email, purpose: 'register' }).catch(asApiError);
       if (sent instanceof ApiError) return renderRegister(c, { values, notice: sendFailure(sent, t(c)) }, failureStatus(sent.status));
-      return renderRegister(c, { values, notice: { kind: 'success', key: 'CODE_SENT_EMAIL' } });
+      return renderRegister(c, { values, notice: { kind: 'success', key: 'CODE_SENT_EMAIL' } }, 200, true);
     }
 
     const errors = clean({

@@ -7,6 +7,7 @@ import type { User } from '../../api/auth/schemas';
 import { CheckoutAnswer, SubscriptionView, Transaction, type Plan } from '../../api/payments/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
+import { sameSitePath } from '../../rules/return-path';
 import { currencyFor, isCurrency, type Currency } from '../../rules/subscription';
 import { callApi } from '../../session/auth';
 import { readFlash } from '../../session/cookies';
@@ -58,18 +59,19 @@ async function renderSubscription(c: Ctx, user: User | null, form?: FormState, s
   const [config, view] = await Promise.all([loadConfig(c), user ? loadView(c) : Promise.resolve(null)]);
   const t = translate(c.get('lang'));
   const chosen = Number.parseInt(c.req.query('plan') ?? '', 10);
-  const returnTo = c.req.query('returnTo') ?? null;
+  const returnTo = sameSitePath(c.req.query('returnTo'));
   const page = (
     <SubscriptionPage
       plans={config.subscriptions}
       currency={currencyOf(c, view)}
       currencies={CURRENCY_LIST}
       guest={!user}
+      codeStep={config.options.TOKENIZED_REGISTER === true}
       view={view}
       chosen={Number.isInteger(chosen) ? chosen : null}
       trialEligible={!user || user.free_subscriptions === 0}
       trialEndIfNow={(days) => new Date(Date.now() + days * 86_400_000).toISOString()}
-      returnTo={returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : null}
+      returnTo={returnTo}
       form={form ?? (await returnedState(c))}
     />
   );
