@@ -148,21 +148,21 @@ export function BillingActivityPage({ transactions, plans }: { transactions: Tra
             <tbody>
               {transactions.map((tx) => (
                 <tr key={tx.id}>
-                  <td>
+                  <td data-label={t('DATE')}>
                     <DateText iso={tx.created_at} />
                   </td>
-                  <td>
+                  <td data-label={t('PLAN')}>
                     {planName(plans.find((p) => p.id === tx.plan_id), lang)}
                     {tx.trial_days > 0 && <span className="settings__muted"> · {t('FREE_TRIAL')}</span>}
                   </td>
-                  <td>
+                  <td data-label={t('AMOUNT')}>
                     <Money minor={tx.amount} currency={tx.currency} />
                   </td>
-                  <td>{t(`PAYMENT_METHOD_${tx.method.toUpperCase()}`)}</td>
-                  <td>
+                  <td data-label={t('PAYMENT_METHOD')}>{t(`PAYMENT_METHOD_${tx.method.toUpperCase()}`)}</td>
+                  <td data-label={t('STATE')}>
                     <TransactionState tx={tx} />
                   </td>
-                  <td>
+                  <td data-label={t('INVOICE')}>
                     {tx.invoice_number !== null ? (
                       <a href={`/api/payments/invoices/${tx.invoice_number}.pdf`} download>
                         {t('DOWNLOAD_INVOICE')} <bdi dir="ltr">#{tx.invoice_number}</bdi>
