@@ -49,3 +49,13 @@ export const periodDays = (durationMinutes: number): number => Math.max(1, Math.
 
 /** Minor units → "49.00" (the amount as the price list and invoices write it). */
 export const formatAmount = (minor: number): string => `${Math.trunc(minor / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
+
+/**
+ * The words of a payment error code (subscription_error, a transaction's error, "CARD_DECLINED: …"):
+ * its PAYMENT_ERROR_* text where one exists, else "the payment failed".
+ */
+export function paymentErrorText(t: (key: string) => string, code: string): string {
+  const key = `PAYMENT_ERROR_${code.split(':')[0]?.trim() ?? ''}`;
+  const text = t(key);
+  return text === key ? t('PAYMENT_FAILED') : text;
+}

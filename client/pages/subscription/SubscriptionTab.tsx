@@ -2,7 +2,8 @@ import type { User } from '../../../worker/api/auth/schemas';
 import type { Plan, SubscriptionView } from '../../../worker/api/payments/schemas';
 import { useI18n } from '../../i18n';
 import { FormNote, SettingsSection, type FormState } from '../settings/forms';
-import { DateText, paymentErrorText, planName, StateBadge } from './parts';
+import { paymentErrorText } from '../../../worker/rules/subscription';
+import { DateText, planName, StateBadge } from './parts';
 
 export type SubscriptionTabProps = {
   user: User;

@@ -52,9 +52,3 @@ export function DateText({ iso }: { iso: string }) {
   return <time dateTime={iso.slice(0, 10)}>{formatDate(iso)}</time>;
 }
 
-/** The words for a payment's error code (subscription_error, a transaction's error), else "the payment failed". */
-export function paymentErrorText(t: Translate, code: string): string {
-  const key = `PAYMENT_ERROR_${code.split(':')[0]?.trim() ?? ''}`;
-  const text = t(key);
-  return text === key ? t('PAYMENT_FAILED') : text;
-}

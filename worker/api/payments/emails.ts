@@ -2,12 +2,13 @@
 // renewal reminder (providers without recurring charges), payment failed, subscription ended.
 import type { Bindings } from '../../env';
 import { isLang, type Lang } from '../../rules/lang';
-import { formatAmount, type Currency } from '../../rules/subscription';
+import { translate } from '../../i18n';
+import { formatAmount, paymentErrorText, type Currency } from '../../rules/subscription';
 import { mailer } from '../../messaging';
 import { escapeHtml, page } from '../../messaging/templates';
 
 export type BillingEmail =
-  | { kind: 'receipt'; plan: string; amount: number; currency: Currency; end: string; invoice: number | null }
+  | { kind: 'receipt'; plan: string; amount: number; currency: Currency; end: string; /** The invoice's number as printed (TAF-2026-000042). */ invoice: string | null }
   | { kind: 'trial_ending'; plan: string; end: string; amount: number; currency: Currency; charged: boolean }
   | { kind: 'renewal_reminder'; plan: string; end: string }
   | { kind: 'payment_failed'; plan: string; reason: string }
@@ -23,10 +24,10 @@ function text(lang: Lang, e: BillingEmail): Text {
   switch (e.kind) {
     case 'receipt':
       return {
-        en: { subject: `Your Tafrij receipt: ${e.plan}`, lines: [`Thank you! We received ${money(e.amount, e.currency)} for ${e.plan}.`, `Premium is yours until ${d(e.end)}.`], button: 'See my invoice', path: '/settings/billingActivity' },
-        fr: { subject: `Votre reçu Tafrij : ${e.plan}`, lines: [`Merci ! Nous avons bien reçu ${money(e.amount, e.currency)} pour ${e.plan}.`, `Premium est à vous jusqu'au ${d(e.end)}.`], button: 'Voir ma facture', path: '/settings/billingActivity' },
-        ar: { subject: `إيصالك من تفرّج: ${e.plan}`, lines: [`شكرًا لك! توصّلنا بمبلغ ${money(e.amount, e.currency)} مقابل ${e.plan}.`, `اشتراكك المميز ساري حتى ${d(e.end)}.`], button: 'عرض فاتورتي', path: '/settings/billingActivity' },
-        es: { subject: `Tu recibo de Tafrij: ${e.plan}`, lines: [`¡Gracias! Hemos recibido ${money(e.amount, e.currency)} por ${e.plan}.`, `Premium es tuyo hasta el ${d(e.end)}.`], button: 'Ver mi factura', path: '/settings/billingActivity' },
+        en: { subject: `Your Tafrij receipt: ${e.plan}`, lines: [`Thank you! We received ${money(e.amount, e.currency)} for ${e.plan}.`, `Premium is yours until ${d(e.end)}.`, ...(e.invoice ? [`Your invoice ${e.invoice} is in your billing activity.`] : [])], button: 'See my invoice', path: '/settings/billingActivity' },
+        fr: { subject: `Votre reçu Tafrij : ${e.plan}`, lines: [`Merci ! Nous avons bien reçu ${money(e.amount, e.currency)} pour ${e.plan}.`, `Premium est à vous jusqu'au ${d(e.end)}.`, ...(e.invoice ? [`Votre facture ${e.invoice} est dans votre historique de paiements.`] : [])], button: 'Voir ma facture', path: '/settings/billingActivity' },
+        ar: { subject: `إيصالك من تفرّج: ${e.plan}`, lines: [`شكرًا لك! توصّلنا بمبلغ ${money(e.amount, e.currency)} مقابل ${e.plan}.`, `اشتراكك المميز ساري حتى ${d(e.end)}.`, ...(e.invoice ? [`فاتورتك ${e.invoice} موجودة في سجل الفوترة.`] : [])], button: 'عرض فاتورتي', path: '/settings/billingActivity' },
+        es: { subject: `Tu recibo de Tafrij: ${e.plan}`, lines: [`¡Gracias! Hemos recibido ${money(e.amount, e.currency)} por ${e.plan}.`, `Premium es tuyo hasta el ${d(e.end)}.`, ...(e.invoice ? [`Tu factura ${e.invoice} está en tu actividad de pagos.`] : [])], button: 'Ver mi factura', path: '/settings/billingActivity' },
       }[lang];
     case 'trial_ending':
       return {
@@ -42,13 +43,15 @@ function text(lang: Lang, e: BillingEmail): Text {
         ar: { subject: 'اشتراكك في تفرّج ينتهي قريبًا', lines: [`ينتهي اشتراكك ${e.plan} يوم ${d(e.end)}.`, 'ادفع لفترة جديدة لمواصلة مشاهدة العناوين المميزة.'], button: 'جدّد الآن', path: '/subscription' },
         es: { subject: 'Tu suscripción a Tafrij termina pronto', lines: [`Tu suscripción ${e.plan} termina el ${d(e.end)}.`, 'Paga un nuevo periodo para seguir viendo los títulos premium.'], button: 'Renovar ahora', path: '/subscription' },
       }[lang];
-    case 'payment_failed':
+    case 'payment_failed': {
+      const reason = paymentErrorText(translate(lang), e.reason);
       return {
-        en: { subject: 'Your Tafrij payment failed', lines: [`We could not take the payment for ${e.plan} (${e.reason}).`, 'Check your card or use another one to keep Premium.'], button: 'Update my card', path: '/settings/managePayment' },
-        fr: { subject: 'Votre paiement Tafrij a échoué', lines: [`Nous n'avons pas pu encaisser le paiement de ${e.plan} (${e.reason}).`, 'Vérifiez votre carte ou utilisez-en une autre pour garder Premium.'], button: 'Mettre à jour ma carte', path: '/settings/managePayment' },
-        ar: { subject: 'تعذّر إتمام دفعتك على تفرّج', lines: [`لم نتمكن من تحصيل دفعة ${e.plan} (${e.reason}).`, 'تحقّق من بطاقتك أو استعمل بطاقة أخرى للاحتفاظ بالاشتراك المميز.'], button: 'تحديث بطاقتي', path: '/settings/managePayment' },
-        es: { subject: 'Tu pago de Tafrij ha fallado', lines: [`No hemos podido cobrar ${e.plan} (${e.reason}).`, 'Revisa tu tarjeta o usa otra para conservar Premium.'], button: 'Actualizar mi tarjeta', path: '/settings/managePayment' },
+        en: { subject: 'Your Tafrij payment failed', lines: [`We could not take the payment for ${e.plan}.`, reason, 'Check your card or use another one to keep Premium.'], button: 'Update my card', path: '/settings/managePayment' },
+        fr: { subject: 'Votre paiement Tafrij a échoué', lines: [`Nous n'avons pas pu encaisser le paiement de ${e.plan}.`, reason, 'Vérifiez votre carte ou utilisez-en une autre pour garder Premium.'], button: 'Mettre à jour ma carte', path: '/settings/managePayment' },
+        ar: { subject: 'تعذّر إتمام دفعتك على تفرّج', lines: [`لم نتمكن من تحصيل دفعة ${e.plan}.`, reason, 'تحقّق من بطاقتك أو استعمل بطاقة أخرى للاحتفاظ بالاشتراك المميز.'], button: 'تحديث بطاقتي', path: '/settings/managePayment' },
+        es: { subject: 'Tu pago de Tafrij ha fallado', lines: [`No hemos podido cobrar ${e.plan}.`, reason, 'Revisa tu tarjeta o usa otra para conservar Premium.'], button: 'Actualizar mi tarjeta', path: '/settings/managePayment' },
       }[lang];
+    }
     case 'ended':
       return {
         en: { subject: 'Your Tafrij subscription has ended', lines: [`Your ${e.plan} subscription has ended: you are back on the free offer.`, 'Your profiles and your list are kept; subscribe again whenever you like.'], button: 'Subscribe again', path: '/subscription' },
