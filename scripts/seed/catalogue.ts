@@ -376,11 +376,12 @@ function i18nRows(id: number, a: I18n, b: I18n | null): SqlValue[][] {
   return LANGS.map((lang) => [id, lang, a[lang], b ? b[lang] : null]);
 }
 
+/** The artwork's WebP (scripts/seed/raster-images.ts renders it from the SVG of scripts/seed/images.ts). */
 export function tileImage(slug: string): string {
-  return `/catalogue/${slug}-tile.svg`;
+  return `/catalogue/${slug}-tile.webp`;
 }
 export function posterImage(slug: string): string {
-  return `/catalogue/${slug}-poster.svg`;
+  return `/catalogue/${slug}-poster.webp`;
 }
 
 function categoryStatements(c: CategorySeed): string[] {

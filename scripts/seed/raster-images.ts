@@ -1,15 +1,22 @@
 /**
- * Link previews (Open Graph / Twitter cards) do not show SVG images, so every landscape tile of
- * public/catalogue of a title (<slug>-tile.svg; not episodes, whose pages are not shared) gets a
- * JPEG twin, <slug>-tile.jpg, rendered with headless Chromium. worker/pages/content/render.tsx
- * names the twin in og:image. The tiles carry no text (they are the pages' backdrops), so the title
- * (English, Arabic underneath) is set over the artwork here, as the tiles used to show it.
+ * The demo artwork as the pages and link previews use it, rendered from the SVG sources of
+ * public/catalogue (scripts/seed/images.ts) with headless Chromium:
  *
- *   node scripts/seed/share-images.ts [--chromium /usr/bin/chromium]
+ * - every SVG gets a WebP twin of the same size, which the catalogue names (tile_image,
+ *   vertical_image). Browsers build a whole document for each SVG image: on a phone, the home
+ *   page's posters as SVG cost more main-thread time than all its scripts (Lighthouse's total
+ *   blocking time); a WebP is only decoded, off the main thread.
+ * - link previews (Open Graph / Twitter cards) show neither SVG nor, everywhere, WebP: every
+ *   landscape tile of a title (<slug>-tile; not episodes, whose pages are not shared) also gets a
+ *   JPEG twin, <slug>-tile.jpg, which worker/pages/content/render.tsx names in og:image. The tiles
+ *   carry no text (they are the pages' backdrops), so the title (English, Arabic underneath) is set
+ *   over the artwork there, as the tiles used to show it.
+ *
+ *   node scripts/seed/raster-images.ts [--chromium /usr/bin/chromium]
  *
  * Run after scripts/seed/images.ts.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -21,6 +28,8 @@ const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', 
 const WIDTH = 960;
 const HEIGHT = 540;
 const QUALITY = 72;
+/** WebP quality of the page artwork (0–1): flat colours and gradients stay clean at 0.75, ~10 KB each. */
+const WEBP_QUALITY = 0.75;
 /** Episode tiles: <series>-s1e2-tile.svg. */
 export const EPISODE_TILE = /-s\d+e\d+-tile\.svg$/;
 
@@ -38,13 +47,37 @@ const argAfter = (flag: string): string | undefined => {
 };
 
 const browser = await chromium.launch({ executablePath: argAfter('--chromium') ?? chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
+const dataUrl = (file: string): string => `data:image/svg+xml;base64,${readFileSync(join(DIR, file)).toString('base64')}`;
 try {
+  // The page artwork: each SVG drawn at its own size on a canvas, saved as WebP.
+  const canvasPage = await browser.newPage();
+  let webpTotal = 0;
+  const sources = readdirSync(DIR).filter((f) => f.endsWith('.svg'));
+  for (const file of sources) {
+    const base64 = await canvasPage.evaluate(
+      async ({ src, quality }) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        canvas.getContext('2d')?.drawImage(img, 0, 0);
+        return canvas.toDataURL('image/webp', quality).split(',')[1] ?? '';
+      },
+      { src: dataUrl(file), quality: WEBP_QUALITY },
+    );
+    const webp = Buffer.from(base64, 'base64');
+    writeFileSync(join(DIR, file.replace(/\.svg$/, '.webp')), webp);
+    webpTotal += webp.length;
+  }
+  console.log(`${sources.length} WebP images in public/catalogue (${Math.round(webpTotal / 1024)} KB)`);
+
   const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT } });
   let total = 0;
   const tiles = readdirSync(DIR).filter((f) => f.endsWith('-tile.svg') && !EPISODE_TILE.test(f));
   for (const file of tiles) {
-    const svg = readFileSync(join(DIR, file), 'utf8');
-    const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+    const src = dataUrl(file);
     const title = titles.find((t) => `${t.slug}-tile.svg` === file);
     const overlay = title ? `<div class="title"><p class="en">${escape(title.name.en)}</p><p class="ar" dir="rtl">${escape(title.name.ar)}</p></div>` : '';
     await page.setContent(`<!doctype html><meta charset="utf-8"><style>${STYLE}</style><img src="${src}" alt="">${overlay}`);

@@ -41,7 +41,7 @@ async function publish(publishedAt = Date.now() - 60_000): Promise<number> {
       id,
       `push-title-${id}`,
       iso(publishedAt),
-      '/catalogue/casa-blues-tile.svg',
+      '/catalogue/casa-blues-tile.webp',
     ),
     env.DB.prepare("INSERT INTO content_i18n (content_id, lang, name_long, synopsis) VALUES (?1, 'en', ?2, 'A new film'), (?1, 'fr', ?3, 'Un nouveau film'), (?1, 'ar', ?4, 'فيلم جديد')").bind(
       id,

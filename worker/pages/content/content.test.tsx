@@ -211,7 +211,9 @@ describe('link previews', () => {
   });
 
   it('name the JPEG twin of title tiles only', () => {
+    expect(shareImage('/catalogue/casa-blues-tile.webp')).toBe('/catalogue/casa-blues-tile.jpg');
     expect(shareImage('/catalogue/casa-blues-tile.svg')).toBe('/catalogue/casa-blues-tile.jpg');
+    expect(shareImage('/catalogue/blue-gold-s1e1-tile.webp')).toBe('/catalogue/blue-gold-s1e1-tile.webp');
     expect(shareImage('/catalogue/blue-gold-s1e1-tile.svg')).toBe('/catalogue/blue-gold-s1e1-tile.svg');
     expect(shareImage('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
     expect(shareImage(null)).toBeNull();
