@@ -124,7 +124,7 @@ describe('/notifications', () => {
     expect(res.status).toBe(200);
     expect(page).toContain(`<title>${html(en('NOTIFICATIONS'))} | Tafrij</title>`);
     const robot = page.slice(page.indexOf(`data-notification="${ROBOT.id}"`));
-    expect(robot.slice(0, robot.indexOf('</a>'))).toMatch(/^data-notification="58"><span class="notification-card__image"><img src="\/catalogue\/robot-of-the-souk-tile\.svg"/);
+    expect(robot.slice(0, robot.indexOf('</a>'))).toMatch(/^data-notification="58"><span class="notification-card__image"><img src="\/catalogue\/robot-of-the-souk-tile\.webp"/);
     expect(robot).toContain('<h2 class="notification-card__title">Robot of the Souk</h2><span class="notification-card__genres">Comedy · Animation</span>');
     expect(robot.slice(0, robot.indexOf('</a>'))).toContain('18/10/2026</span>');
     expect(robot.slice(0, robot.indexOf('</a>'))).not.toContain('notification-card__dot');
