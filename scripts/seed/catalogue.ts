@@ -16,7 +16,7 @@ import { theatre } from './data/theatre.ts';
 import { kids } from './data/kids.ts';
 import { seedSearchStatements } from './search.ts';
 import { mediaStatements } from './media.ts';
-import { planStatements } from './plans.ts';
+import { couponStatements, planStatements } from './plans.ts';
 
 export { LANGS, L };
 export type { Editorial, EpisodeSeed, Format, Genre, I18n, Lang, Maturity, SeasonSeed, TitleSeed } from './types.ts';
@@ -412,7 +412,7 @@ export function seedStatements(): string[] {
   const out: string[] = [];
 
   out.push(insert('config', ['key', 'value'], Object.entries(config).map(([k, v]) => [k, JSON.stringify(v)])));
-  out.push(...planStatements());
+  out.push(...planStatements(), ...couponStatements());
 
   for (const c of categories) out.push(...categoryStatements(c));
 

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { notificationsCategoryStatements, seedStatements } from './catalogue.ts';
-import { planStatements } from './plans.ts';
+import { couponStatements, planStatements } from './plans.ts';
 import { uploadDemoMedia } from './media-upload.ts';
 import { fillSearchIndexIfEmpty } from '../search/reindex.ts';
 
@@ -101,6 +101,11 @@ function main(): void {
     if (count(persistTo, 'SELECT COUNT(*) AS n FROM plans') === 0) {
       executeStatements(persistTo, planStatements());
       console.log('seed: added the subscription plans');
+    }
+    // A database seeded before the Moroccan ways to pay (issue 14): add the demo coupons.
+    if (count(persistTo, 'SELECT COUNT(*) AS n FROM coupons') === 0) {
+      executeStatements(persistTo, couponStatements());
+      console.log('seed: added the demo coupons');
     }
     return;
   }

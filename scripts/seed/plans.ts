@@ -41,3 +41,21 @@ export function planStatements(): string[] {
       `INSERT INTO plans (id, duration, is_active, subscribed_image, not_subscribed_image, trial_days, position, price_mad, price_eur, price_usd, name, features) VALUES (${p.id}, ${p.duration}, ${p.active ? 1 : 0}, NULL, NULL, ${p.trialDays}, ${p.position}, ${p.mad}, ${p.eur}, ${p.usd}, ${q(JSON.stringify(p.name))}, ${q(JSON.stringify(FEATURES))})`,
   );
 }
+
+/**
+ * Demo coupon codes (issue 14): a welcome code that pays it all, a 20 % one, a week free on the
+ * monthly plan and 10 MAD off. They run until 2099 so `npm start` always has them.
+ */
+export const coupons = [
+  { code: 'BIENVENUE100', kind: 'percent', value: 100, currency: null, plans: null, quota: 1000 },
+  { code: 'RAMADAN20', kind: 'percent', value: 20, currency: null, plans: null, quota: 500 },
+  { code: 'AMIS7', kind: 'days', value: 7, currency: null, plans: [4], quota: 1000 },
+  { code: 'MOINS10', kind: 'amount', value: 1000, currency: 'MAD', plans: null, quota: 200 },
+] as const;
+
+export function couponStatements(): string[] {
+  return coupons.map(
+    (c) =>
+      `INSERT OR IGNORE INTO coupons (code, kind, value, currency, plan_ids, starts_at, ends_at, quota, created_at) VALUES (${q(c.code)}, ${q(c.kind)}, ${c.value}, ${c.currency ? q(c.currency) : 'NULL'}, ${c.plans ? q(JSON.stringify(c.plans)) : 'NULL'}, '2026-01-01T00:00:00.000Z', '2099-12-31T23:59:59.999Z', ${c.quota}, '2026-01-01T00:00:00.000Z')`,
+  );
+}

@@ -11,6 +11,7 @@ import { pushNotifications } from './push/routes';
 import { profiles } from './profiles/routes';
 import { search } from './search/routes';
 import { player } from './player/routes';
+import { agents } from './agents/routes';
 import { payments } from './payments/routes';
 
 /**
@@ -35,6 +36,7 @@ export const api = new Hono<AppEnv>({ strict: false })
   .route('/actions', actions)
   .route('/pushNotifications', pushNotifications)
   .route('/payments', payments)
+  .route('/agent', agents)
   // Playback: /pages/content/{slug}/stream_url, /streams/{id}/heartbeat|stop, /actions/watched/{id}.
   .route('/', player)
   .notFound((c) => c.json({ status: 404, message: `E_ROUTE_NOT_FOUND: ${c.req.method} ${c.req.path}` } satisfies ApiErrorBody, 404))

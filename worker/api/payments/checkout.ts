@@ -3,20 +3,32 @@
 import type { Bindings } from '../../env';
 import { isLang } from '../../rules/lang';
 import { RETURN_PATH_MAX, sameSitePath } from '../../rules/return-path';
+import { VOUCHER_VALID_MS, type SelfServiceMethod } from '../../rules/payment-methods';
 import { isCurrency, type Currency } from '../../rules/subscription';
 import type { UserRow } from '../auth/users';
 import { apiError } from '../errors';
 import { findPlan, priceOf, type PlanRecord } from './plans';
-import { providerById, providerFor } from './providers';
-import { PaymentProviderError, type PaymentProvider, type Purpose } from './providers/types';
+import { cashProvider, providerById, providerFor } from './providers';
+import { PaymentProviderError, type PaymentProvider, type ProviderMethod, type Purpose, type Voucher } from './providers/types';
+import { quoteCoupon, redeem, releaseStatement, type CouponQuote } from './coupons';
+import { notifySettlement, notifyVoucher } from './notify';
 import { changeQuote } from './quote';
 import type { CheckoutAnswer } from './schemas';
 import { settle, type Settlement } from './settle';
 import { apply, isActive, type Billing } from './state';
 import { loadBilling, update } from './store';
-import { findTransaction, insertTransaction, setTransactionState } from './transactions';
+import { findTransaction, insertInvoice, insertTransaction, setTransactionState } from './transactions';
 
-export type CheckoutInput = { currency?: Currency | undefined; bypass?: boolean | undefined; token?: string | undefined; returnTo?: string | undefined };
+export type CheckoutInput = {
+  currency?: Currency | undefined;
+  bypass?: boolean | undefined;
+  token?: string | undefined;
+  returnTo?: string | undefined;
+  /** card (default), cash (a voucher paid at an agency) or coupon (a code that covers the whole price). */
+  method?: SelfServiceMethod | undefined;
+  /** A coupon code, with any method: lowers the price (or makes it free). */
+  coupon?: string | undefined;
+};
 
 const origin = (env: Bindings): string => env.PUBLIC_ORIGIN.replace(/\/+$/, '');
 
@@ -33,11 +45,11 @@ async function billingOf(env: Bindings, user: UserRow): Promise<Billing> {
   return billing;
 }
 
-function chooseCurrency(env: Bindings, billing: Billing, wanted: Currency | undefined): { currency: Currency; provider: PaymentProvider } {
+function chooseCurrency(env: Bindings, billing: Billing, wanted: Currency | undefined, method: ProviderMethod = 'card'): { currency: Currency; provider: PaymentProvider } {
   const currency = wanted ?? billing.currency ?? 'MAD';
   if (!isCurrency(currency)) apiError(400, 'BAD_REQUEST', 'currency');
-  const provider = providerFor(env, currency);
-  if (!provider) apiError(400, 'PAYMENT_UNAVAILABLE', `no payment provider for ${currency}`);
+  const provider = method === 'card' ? providerFor(env, currency) : cashProvider(env, currency);
+  if (!provider) apiError(400, method === 'card' ? 'PAYMENT_UNAVAILABLE' : 'PAYMENT_METHOD_UNAVAILABLE', `no ${method} provider for ${currency}`);
   return { currency, provider };
 }
 
@@ -53,32 +65,71 @@ function safeReturn(value: string | undefined): string | null {
   return path !== null && path.length <= RETURN_PATH_MAX ? path : null;
 }
 
-type Start = { plan: PlanRecord; purpose: Purpose; amount: number; currency: Currency; provider: PaymentProvider; trialDays: number; returnTo: string | null };
+type Start = {
+  plan: PlanRecord;
+  purpose: Purpose;
+  amount: number;
+  currency: Currency;
+  provider: PaymentProvider;
+  trialDays: number;
+  returnTo: string | null;
+  method?: ProviderMethod;
+  coupon?: CouponQuote | null;
+  /** A sales agent recording cash received for this user. */
+  agentId?: string;
+};
 
-/** Creates the transaction row, then asks the provider for its checkout. */
-async function begin(env: Bindings, user: UserRow, billing: Billing, s: Start, now: Date): Promise<CheckoutAnswer> {
+/**
+ * Creates the transaction row (with its coupon's use, taken first), then asks the provider for its
+ * checkout. A cash voucher (or an agent's collection) then waits for validation: the user stays on
+ * the free offer until the network confirms.
+ */
+export async function begin(env: Bindings, user: UserRow, billing: Billing, s: Start, now: Date): Promise<CheckoutAnswer> {
   const at = now.toISOString();
   const id = crypto.randomUUID();
+  const method = s.method ?? 'card';
+  if (s.coupon) await redeem(env.DB, s.coupon.coupon.code, user.id, id, at);
+  try {
+    return await beginRedeemed(env, user, billing, s, method, id, now);
+  } catch (error) {
+    if (s.coupon) await releaseStatement(env.DB, id).run();
+    throw error;
+  }
+}
+
+async function beginRedeemed(env: Bindings, user: UserRow, billing: Billing, s: Start, method: ProviderMethod, id: string, now: Date): Promise<CheckoutAnswer> {
+  const at = now.toISOString();
   // A trial charges nothing now: the row says 0; the provider gets the price charged when the trial ends.
-  await insertTransaction(env.DB, { id, userId: user.id, planId: s.plan.id, purpose: s.purpose, provider: s.provider.id, amount: s.trialDays > 0 ? 0 : s.amount, currency: s.currency, trialDays: s.trialDays, state: 'created', returnTo: s.returnTo, at }).run();
+  await insertTransaction(env.DB, {
+    id, userId: user.id, planId: s.plan.id, purpose: s.purpose, provider: s.provider.id, amount: s.trialDays > 0 ? 0 : s.amount, currency: s.currency, trialDays: s.trialDays,
+    state: 'created', returnTo: s.returnTo, at, method, couponCode: s.coupon?.coupon.code ?? null, discount: s.coupon?.discount ?? 0, agentId: s.agentId ?? null,
+  }).run();
   const lang = langOf(user);
+  const expiresAt = method === 'cash' ? new Date(now.getTime() + VOUCHER_VALID_MS).toISOString() : null;
   try {
     const checkout = await s.provider.startCheckout({
       transactionId: id,
       purpose: s.purpose,
+      method,
+      expiresAt,
       user: { id: user.id, email: user.email, lang },
       plan: { id: s.plan.id, name: s.plan.name[lang], durationMinutes: s.plan.duration },
       money: { amount: s.amount, currency: s.currency },
       trialDays: s.trialDays,
       urls: {
-        ok: `${origin(env)}/payments/return/${s.provider.id}/ok?tx=${id}`,
+        // A voucher has no provider page: its `ok` is our page that shows it.
+        ok: method === 'card' ? `${origin(env)}/payments/return/${s.provider.id}/ok?tx=${id}` : `${origin(env)}/payments/voucher/${id}`,
         fail: `${origin(env)}/payments/return/${s.provider.id}/fail?tx=${id}`,
         callback: `${origin(env)}/api/payments/callback/${s.provider.id}`,
       },
       customerRef: billing.provider === s.provider.id ? billing.customerRef : null,
     });
     if (checkout.providerRef) await env.DB.prepare('UPDATE transactions SET provider_ref = ? WHERE id = ?').bind(checkout.providerRef, id).run();
-    const { providerRef: _ref, ...browser } = checkout;
+    const { providerRef: _ref, voucher, ...browser } = checkout;
+    if (voucher) {
+      await awaitValidation(env, s.provider, { id, providerRef: checkout.providerRef ?? id, voucher }, now);
+      return { transaction: { id, state: 'pending' }, checkout: browser };
+    }
     return { transaction: { id, state: 'created' }, checkout: browser };
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
@@ -86,6 +137,13 @@ async function begin(env: Bindings, user: UserRow, billing: Billing, s: Start, n
     await setTransactionState(env.DB, { id, state: 'failed', from: ['created'], error: 'PROVIDER_UNAVAILABLE', at }).run();
     apiError(502, 'PAYMENT_FAILED', 'the payment provider could not start the checkout');
   }
+}
+
+/** A voucher (or an agent's collection) was issued: the transaction and the user's state wait for validation. */
+async function awaitValidation(env: Bindings, provider: PaymentProvider, v: { id: string; providerRef: string; voucher: Voucher }, now: Date): Promise<void> {
+  await env.DB.prepare('UPDATE transactions SET voucher_ref = ?, expires_at = ? WHERE id = ?').bind(v.voucher.reference, v.voucher.expiresAt, v.id).run();
+  await settle(env.DB, provider, { kind: 'pending', eventId: `issued_${v.id}`, transactionId: v.id, providerRef: v.providerRef }, now, userLang(env.DB));
+  if (v.voucher.expiresAt) await notifyVoucher(env, v.id);
 }
 
 /**
@@ -99,10 +157,13 @@ export async function subscribe(env: Bindings, user: UserRow, planId: number, in
   if (input.token) return confirmByToken(env, user, input.token, now);
   const plan = await activePlan(env, planId);
   const billing = await billingOf(env, user);
-  const { currency, provider } = chooseCurrency(env, billing, input.currency);
-  const active = isActive(billing, now);
-  const trialDays = !active && plan.trial_days > 0 && billing.freeSubscriptions === 0 ? plan.trial_days : 0;
+  const method = input.method ?? 'card';
   const returnTo = safeReturn(input.returnTo);
+  if (method === 'coupon' || input.coupon) return subscribeWithCoupon(env, user, billing, plan, input, method, returnTo, now);
+  const { currency, provider } = chooseCurrency(env, billing, input.currency, method);
+  const active = isActive(billing, now);
+  // A trial needs a card to charge when it ends: cash pays the first period.
+  const trialDays = method === 'card' && !active && plan.trial_days > 0 && billing.freeSubscriptions === 0 ? plan.trial_days : 0;
   // A provider that keeps no card (CMI) cannot charge when a trial ends: its trials start without a checkout.
   if (input.bypass || (trialDays > 0 && provider.recurring === 'none')) {
     if (!trialDays) apiError(400, 'BAD_REQUEST', 'bypass: no free trial for this plan and user');
@@ -118,10 +179,89 @@ export async function subscribe(env: Bindings, user: UserRow, planId: number, in
     // Paying now is for upgrades; a cheaper plan starts at the end of the period already paid.
     if (current && priceOf(plan, currency) <= priceOf(current, currency)) apiError(409, 'SUBSCRIPTION_CHANGE_REFUSED', 'a cheaper plan starts at the end of the period');
     const quote = changeQuote(billing, { price: current ? priceOf(current, currency) : 0 }, { id: plan.id, price: priceOf(plan, currency) }, currency, now);
-    return begin(env, user, billing, { plan, purpose: 'change', amount: quote.now.amount, currency, provider, trialDays: 0, returnTo }, now);
+    return begin(env, user, billing, { plan, purpose: 'change', amount: quote.now.amount, currency, provider, trialDays: 0, returnTo, method }, now);
   }
   const purpose: Purpose = active ? 'renew' : 'subscribe';
-  return begin(env, user, billing, { plan, purpose, amount: priceOf(plan, currency), currency, provider, trialDays, returnTo }, now);
+  return begin(env, user, billing, { plan, purpose, amount: priceOf(plan, currency), currency, provider, trialDays, returnTo, method }, now);
+}
+
+/**
+ * A coupon: for a first subscription or another period of the plan one has (not a change of plan).
+ * Free (100 %, or free days): premium at once, a zero-amount invoice. Otherwise the rest is paid by card or cash.
+ */
+async function subscribeWithCoupon(env: Bindings, user: UserRow, billing: Billing, plan: PlanRecord, input: CheckoutInput, method: SelfServiceMethod, returnTo: string | null, now: Date): Promise<CheckoutAnswer> {
+  if (!input.coupon) apiError(400, 'COUPON_NOT_FOUND', 'no code');
+  const currency = input.currency ?? billing.currency ?? 'MAD';
+  const active = isActive(billing, now);
+  if (active && billing.planId !== plan.id) apiError(409, 'SUBSCRIPTION_CHANGE_REFUSED', 'a coupon pays for a plan, not for a change of plan');
+  const quote = await quoteCoupon(env.DB, input.coupon, { id: plan.id, price: priceOf(plan, currency) }, currency, now);
+  const purpose = active ? 'renew' : 'subscribe';
+  if (quote.amount === 0) return payWithCoupon(env, user, plan, currency, quote, purpose, returnTo, now);
+  if (method === 'coupon') apiError(409, 'COUPON_PARTIAL', String(quote.amount));
+  const { provider } = chooseCurrency(env, billing, currency, method);
+  if (active && billing.planId === plan.id && !(provider.recurring === 'none' || method !== 'card' || (billing.cancelled && provider.recurring === 'merchant'))) apiError(409, 'ALREADY_SUBSCRIBED', String(plan.id));
+  return begin(env, user, billing, { plan, purpose, amount: quote.amount, currency, provider, trialDays: 0, returnTo, method, coupon: quote }, now);
+}
+
+/** Nothing to pay: the coupon's use, the period (the plan's, or the coupon's free days), a zero-amount invoice, in one go. */
+async function payWithCoupon(env: Bindings, user: UserRow, plan: PlanRecord, currency: Currency, quote: CouponQuote, purpose: 'subscribe' | 'renew', returnTo: string | null, now: Date): Promise<CheckoutAnswer> {
+  const at = now.toISOString();
+  const id = crypto.randomUUID();
+  await redeem(env.DB, quote.coupon.code, user.id, id, at);
+  const lang = await userLang(env.DB)(user.id);
+  try {
+    await update<true>(
+      env.DB,
+      user.id,
+      (billing) => {
+        const duration = quote.freeDays ? quote.freeDays * 1440 : plan.duration;
+        const out = apply(billing, { type: 'paid', plan: { id: plan.id, duration, trialDays: 0 }, purpose, trial: false, recurring: 'none', provider: 'coupon', currency }, now);
+        if (!out.ok) apiError(409, 'SUBSCRIPTION_CHANGE_REFUSED', out.refusal);
+        const next = out.next;
+        return {
+          write: next,
+          guarded: (won, wid) => [
+            insertTransaction(env.DB, { id, userId: user.id, planId: plan.id, purpose, provider: 'coupon', amount: 0, currency, trialDays: 0, state: 'pending', returnTo, at, method: 'coupon', couponCode: quote.coupon.code, discount: quote.discount }, won, wid),
+            setTransactionState(env.DB, { id, state: 'accepted', from: ['pending'], at }, won, wid),
+            insertInvoice(env.DB, { transactionId: id, userId: user.id, at, lang, periodStart: next.start ?? at, periodEnd: next.end ?? at }, won, wid),
+          ],
+          result: true,
+        };
+      },
+      now,
+    );
+  } catch (error) {
+    await releaseStatement(env.DB, id).run();
+    throw error;
+  }
+  await notifySettlement(env, { outcome: 'applied', userId: user.id, kind: 'accepted', transactionId: id, invoice: true });
+  return { transaction: { id, state: 'accepted' }, checkout: null };
+}
+
+/** A cash voucher withdrawn by its owner before paying: the network first (it may have been paid meanwhile), then here. */
+export async function cancelVoucher(env: Bindings, userId: string, transactionId: string, now: Date): Promise<void> {
+  const tx = await findTransaction(env.DB, transactionId);
+  if (!tx || tx.user_id !== userId) apiError(404, 'PAYMENT_NOT_FOUND', transactionId);
+  if (tx.method !== 'cash' || tx.state !== 'pending') apiError(409, 'VOUCHER_NOT_CANCELLABLE', tx.state);
+  const provider = providerById(env, tx.provider);
+  if (provider?.cancelVoucher && tx.provider_ref && !(await provider.cancelVoucher(tx.provider_ref))) apiError(409, 'VOUCHER_ALREADY_PAID', transactionId);
+  const at = now.toISOString();
+  const closed = await update<boolean>(
+    env.DB,
+    userId,
+    async (billing) => {
+      const current = await findTransaction(env.DB, transactionId);
+      if (current?.state !== 'pending') return { skip: false };
+      const out = apply(billing, { type: 'pending_cleared' }, now);
+      return {
+        write: out.ok ? out.next : billing,
+        guarded: (won, wid) => [setTransactionState(env.DB, { id: transactionId, state: 'cancelled', from: ['pending'], error: 'VOUCHER_CANCELLED', at }, won, wid), releaseStatement(env.DB, transactionId, won, wid)],
+        result: true,
+      };
+    },
+    now,
+  );
+  if (!closed) apiError(409, 'VOUCHER_NOT_CANCELLABLE', 'already settled');
 }
 
 /** A trial with no card: one state change and an accepted zero-amount transaction, no invoice. */

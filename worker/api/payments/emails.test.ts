@@ -3,13 +3,16 @@ import { translate } from '../../i18n';
 import { LANGS } from '../../rules/lang';
 import { billingEmail, type BillingEmail } from './emails';
 
-const EMAILS: BillingEmail[] = [
+type WithPlan = Extract<BillingEmail, { plan: string }>;
+
+const EMAILS: WithPlan[] = [
   { kind: 'receipt', plan: '3 mois', amount: 15900, currency: 'MAD', end: '2027-02-22T10:00:00.000Z', invoice: 'TAF-2026-000042' },
   { kind: 'trial_ending', plan: 'Monthly', end: '2026-12-24T10:00:00.000Z', amount: 699, currency: 'EUR', charged: true },
   { kind: 'trial_ending', plan: 'Monthly', end: '2026-12-24T10:00:00.000Z', amount: 5900, currency: 'MAD', charged: false },
   { kind: 'renewal_reminder', plan: 'Yearly', end: '2027-11-24T10:00:00.000Z' },
   { kind: 'payment_failed', plan: 'Monthly', reason: 'CARD_DECLINED' },
   { kind: 'ended', plan: 'Monthly' },
+  { kind: 'voucher', plan: 'Monthly', amount: 5900, currency: 'MAD', reference: '482109375512', end: '2026-11-29T10:00:00.000Z', agencies: 'Wafacash, Cash Plus', transactionId: '7b0c3c7e-8d0e-4a43-9d35-4c1f0e3b2a10' },
 ];
 
 describe('billing emails', () => {
@@ -20,9 +23,22 @@ describe('billing emails', () => {
       expect(text).toContain(`${email.plan} <b>`);
       expect(html).not.toContain(`${email.plan} <b>`);
       expect(html).toContain(`${email.plan} &lt;b&gt;`);
-      expect(text).toMatch(new RegExp(`https://tafrij\\.ma/(subscription|profile|settings)[^\\s]*lang=${lang}`));
+      expect(text).toMatch(new RegExp(`https://tafrij\\.ma/(subscription|profile|settings|payments/voucher)[^\\s]*lang=${lang}`));
       expect(html).toContain(`lang="${lang}"`);
       expect(`${subject}${text}`).not.toMatch(/undefined|NaN/);
+    }
+  });
+
+  it('a voucher gives its reference in groups, the amount, its end in Morocco’s time and where to pay; its expiry says nothing was charged', () => {
+    const { text } = billingEmail('fr', EMAILS[6] as BillingEmail, 'https://tafrij.ma');
+    expect(text).toContain('4821 0937 5512');
+    expect(text).toContain('59.00 MAD');
+    expect(text).toMatch(/29 novembre 2026 à 1[01]:00/); // Morocco's clock: UTC+1 outside Ramadan (as the runtime's time zone data has it)
+    expect(text).toContain('Wafacash, Cash Plus');
+    for (const lang of LANGS) {
+      const expired = billingEmail(lang, { kind: 'voucher_expired' }, 'https://tafrij.ma');
+      expect(expired.text).toMatch(new RegExp(`https://tafrij\\.ma/subscription\\?lang=${lang}`));
+      expect(expired.text).toContain('4');
     }
   });
 

@@ -3,6 +3,7 @@
 import type { Bindings } from '../../env';
 import { isLang, type Lang } from '../../rules/lang';
 import { translate } from '../../i18n';
+import { groupDigits } from '../../rules/payment-methods';
 import { formatAmount, paymentErrorText, type Currency } from '../../rules/subscription';
 import { mailer } from '../../messaging';
 import { escapeHtml, page } from '../../messaging/templates';
@@ -12,11 +13,16 @@ export type BillingEmail =
   | { kind: 'trial_ending'; plan: string; end: string; amount: number; currency: Currency; charged: boolean }
   | { kind: 'renewal_reminder'; plan: string; end: string }
   | { kind: 'payment_failed'; plan: string; reason: string }
-  | { kind: 'ended'; plan: string };
+  | { kind: 'ended'; plan: string }
+  /** A cash voucher to pay at an agency within 4 days (also sent by SMS: `voucherSms`). */
+  | { kind: 'voucher'; plan: string; amount: number; currency: Currency; reference: string; end: string; agencies: string; transactionId: string }
+  | { kind: 'voucher_expired' };
 
 type Text = { subject: string; lines: string[]; button: string; path: string };
 
 const date = (lang: Lang, iso: string): string => new Intl.DateTimeFormat(lang === 'ar' ? 'ar-MA' : lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+const dateTime = (lang: Lang, iso: string): string =>
+  new Intl.DateTimeFormat(lang === 'ar' ? 'ar-MA' : lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Casablanca' }).format(new Date(iso));
 const money = (amount: number, currency: Currency): string => `${formatAmount(amount)} ${currency}`;
 
 function text(lang: Lang, e: BillingEmail): Text {
@@ -52,6 +58,10 @@ function text(lang: Lang, e: BillingEmail): Text {
         es: { subject: 'Tu pago de Tafrij ha fallado', lines: [`No hemos podido cobrar ${e.plan}.`, reason, 'Revisa tu tarjeta o usa otra para conservar Premium.'], button: 'Actualizar mi tarjeta', path: '/settings/managePayment' },
       }[lang];
     }
+    case 'voucher':
+      return voucherText(lang, e);
+    case 'voucher_expired':
+      return VOUCHER_EXPIRED[lang];
     case 'ended':
       return {
         en: { subject: 'Your Tafrij subscription has ended', lines: [`Your ${e.plan} subscription has ended: you are back on the free offer.`, 'Your profiles and your list are kept; subscribe again whenever you like.'], button: 'Subscribe again', path: '/subscription' },
@@ -60,6 +70,38 @@ function text(lang: Lang, e: BillingEmail): Text {
         es: { subject: 'Tu suscripción a Tafrij ha terminado', lines: [`Tu suscripción ${e.plan} ha terminado: vuelves a la oferta gratuita.`, 'Tus perfiles y tu lista se conservan; suscríbete de nuevo cuando quieras.'], button: 'Suscribirme de nuevo', path: '/subscription' },
       }[lang];
   }
+}
+
+function voucherText(lang: Lang, e: Extract<BillingEmail, { kind: 'voucher' }>): Text {
+  const d = (iso: string) => dateTime(lang, iso);
+  const ref = groupDigits(e.reference);
+  const path = `/payments/voucher/${e.transactionId}`;
+  return {
+    en: { subject: `Your Tafrij cash voucher ${ref}`, lines: [`To pay ${money(e.amount, e.currency)} for ${e.plan} in cash, give the reference ${ref} at an agency (${e.agencies}).`, `The voucher is valid until ${d(e.end)}. Premium starts as soon as the agency confirms your payment.`], button: 'Show my voucher', path },
+    fr: { subject: `Votre bon de paiement Tafrij ${ref}`, lines: [`Pour payer ${money(e.amount, e.currency)} en espèces pour ${e.plan}, donnez la référence ${ref} dans une agence (${e.agencies}).`, `Le bon est valable jusqu'au ${d(e.end)}. Premium commence dès que l'agence confirme votre paiement.`], button: 'Afficher mon bon', path },
+    ar: { subject: `قسيمة الدفع نقدًا ${ref} من تفرّج`, lines: [`لدفع ${money(e.amount, e.currency)} نقدًا مقابل ${e.plan}، قدّم المرجع ${ref} في إحدى الوكالات (${e.agencies}).`, `القسيمة صالحة حتى ${d(e.end)}. يبدأ الاشتراك المميز فور تأكيد الوكالة لدفعتك.`], button: 'عرض قسيمتي', path },
+    es: { subject: `Tu cupón de pago en efectivo de Tafrij ${ref}`, lines: [`Para pagar ${money(e.amount, e.currency)} en efectivo por ${e.plan}, da la referencia ${ref} en una agencia (${e.agencies}).`, `El cupón es válido hasta el ${d(e.end)}. Premium empieza en cuanto la agencia confirma tu pago.`], button: 'Ver mi cupón', path },
+  }[lang];
+}
+
+const VOUCHER_EXPIRED: Record<Lang, Text> = {
+  en: { subject: 'Your Tafrij cash voucher has expired', lines: ['Your cash voucher was not paid within 4 days, so it was cancelled. Nothing was charged.', 'You can make a new one, or choose another way to pay.'], button: 'Choose a plan', path: '/subscription' },
+  fr: { subject: 'Votre bon de paiement Tafrij a expiré', lines: ["Votre bon n'a pas été payé dans les 4 jours : il a été annulé. Rien n'a été débité.", 'Vous pouvez en créer un nouveau ou choisir un autre moyen de paiement.'], button: 'Choisir une offre', path: '/subscription' },
+  ar: { subject: 'انتهت صلاحية قسيمة الدفع نقدًا من تفرّج', lines: ['لم تُدفع قسيمتك خلال 4 أيام، لذلك أُلغيت. لم يُخصم أي مبلغ.', 'يمكنك إنشاء قسيمة جديدة أو اختيار طريقة دفع أخرى.'], button: 'اختر عرضًا', path: '/subscription' },
+  es: { subject: 'Tu cupón de pago de Tafrij ha caducado', lines: ['Tu cupón no se pagó en 4 días, así que se ha cancelado. No se ha cobrado nada.', 'Puedes crear uno nuevo o elegir otra forma de pago.'], button: 'Elegir un plan', path: '/subscription' },
+};
+
+/** The voucher's SMS: the reference, the amount and the end, short enough for one message. */
+export function voucherSms(lang: Lang, v: { amount: number; currency: Currency; reference: string; end: string }): string {
+  const ref = groupDigits(v.reference);
+  const end = dateTime(lang, v.end);
+  const amount = money(v.amount, v.currency);
+  return {
+    en: `Tafrij: pay ${amount} in cash at an agency with reference ${ref} before ${end}.`,
+    fr: `Tafrij : payez ${amount} en espèces en agence avec la référence ${ref} avant le ${end}.`,
+    ar: `تفرّج: ادفع ${amount} نقدًا في وكالة بالمرجع ${ref} قبل ${end}.`,
+    es: `Tafrij: paga ${amount} en efectivo en una agencia con la referencia ${ref} antes del ${end}.`,
+  }[lang];
 }
 
 const TEAM: Record<Lang, string> = { en: 'The Tafrij team', fr: "L'équipe Tafrij", ar: 'فريق تفرّج', es: 'El equipo de Tafrij' };

@@ -1,7 +1,8 @@
 // Emails that follow a settled payment (receipt, failed renewal).
 import type { Bindings } from '../../env';
 import { isLang } from '../../rules/lang';
-import { sendBillingEmail } from './emails';
+import { smsSender } from '../../messaging';
+import { sendBillingEmail, voucherSms } from './emails';
 import { formatInvoiceNumber } from './invoices';
 import { findPlan } from './plans';
 import type { Settlement } from './settle';
@@ -31,4 +32,22 @@ export async function afterAnswer(ctx: { waitUntil(p: Promise<unknown>): void } 
   const safe = work.catch((error: unknown) => console.warn(JSON.stringify({ level: 'warn', event: 'after_answer_failed', error: String(error) })));
   if (ctx) ctx.waitUntil(safe);
   else await safe;
+}
+
+/** A cash voucher was issued: its reference, amount and end by email and by SMS (to whichever the user has). */
+export async function notifyVoucher(env: Bindings, transactionId: string): Promise<void> {
+  const tx = await findTransaction(env.DB, transactionId);
+  if (!tx?.voucher_ref || !tx.expires_at) return;
+  const [plan, user] = await Promise.all([
+    findPlan(env.DB, tx.plan_id),
+    env.DB.prepare('SELECT lang, phone FROM users WHERE id = ?').bind(tx.user_id).first<{ lang: string; phone: string | null }>(),
+  ]);
+  const lang = isLang(user?.lang) ? user.lang : 'ar';
+  const voucher = { amount: tx.amount, currency: tx.currency, reference: tx.voucher_ref, end: tx.expires_at };
+  await sendBillingEmail(env, tx.user_id, { kind: 'voucher', plan: plan?.name[lang] ?? '', ...voucher, agencies: env.CASH_AGENCIES, transactionId: tx.id });
+  if (user?.phone) {
+    await smsSender(env)
+      .send({ to: user.phone, text: voucherSms(lang, voucher) })
+      .catch((error: unknown) => console.warn(JSON.stringify({ level: 'warn', event: 'voucher_sms_failed', transactionId, error: String(error) })));
+  }
 }

@@ -5,6 +5,7 @@ import type { Bindings } from '../../env';
 import { isLang } from '../../rules/lang';
 import { sendBillingEmail } from './emails';
 import { notifySettlement } from './notify';
+import { releaseStatement } from './coupons';
 import { findPlan, priceOf } from './plans';
 import { providerById } from './providers';
 import { settle } from './settle';
@@ -57,16 +58,36 @@ export async function runBilling(env: Bindings, now: Date): Promise<BillingRepor
   const ended = await env.DB.prepare('SELECT id FROM users WHERE subscription_id IS NOT NULL AND substr(subscription_end, 1, 10) < ?1 LIMIT ?2').bind(today, BATCH).all<{ id: string }>();
   for (const { id } of ended.results) if (await expire(env, id, now)) report.expired++;
 
-  // 4. Checkouts never finished, and payments that stayed waiting for validation too long.
+  // 4. Checkouts never finished, cash vouchers past their 4 days (spec §9) and payments that stayed
+  // waiting for validation too long; each gives its coupon's use back. Agents' collections were paid
+  // in cash already: they wait for the network, never expire here.
   const created = await env.DB.prepare("UPDATE transactions SET state = 'expired', updated_at = ?1 WHERE state = 'created' AND created_at < ?2").bind(at, new Date(now.getTime() - CREATED_TTL_MS).toISOString()).run();
   report.closed += created.meta.changes ?? 0;
-  const stale = await env.DB.prepare("SELECT id, user_id FROM transactions WHERE state = 'pending' AND created_at < ? LIMIT ?").bind(new Date(now.getTime() - PENDING_TTL_MS).toISOString(), BATCH).all<{ id: string; user_id: string }>();
+  if (created.meta.changes) await env.DB.prepare("DELETE FROM coupon_redemptions WHERE transaction_id IN (SELECT id FROM transactions WHERE state = 'expired')").run();
+  const stale = await env.DB.prepare(
+    `SELECT id, user_id, method, provider, provider_ref FROM transactions WHERE state = 'pending' AND method != 'agent'
+     AND ((expires_at IS NOT NULL AND expires_at <= ?1) OR (expires_at IS NULL AND created_at < ?2)) LIMIT ?3`,
+  ).bind(at, new Date(now.getTime() - PENDING_TTL_MS).toISOString(), BATCH).all<{ id: string; user_id: string; method: string; provider: string; provider_ref: string | null }>();
   for (const tx of stale.results) {
-    await update<null>(env.DB, tx.user_id, (b) => {
+    const voucher = tx.method === 'cash';
+    // The network refuses the voucher from now on (a payment it took meanwhile comes back as a callback on a closed transaction, logged for a refund).
+    if (voucher && tx.provider_ref) await providerById(env, tx.provider)?.cancelVoucher?.(tx.provider_ref).catch(() => false);
+    const closed = await update<boolean>(env.DB, tx.user_id, async (b) => {
+      const current = await env.DB.prepare('SELECT state FROM transactions WHERE id = ?').bind(tx.id).first<{ state: string }>();
+      if (current?.state !== 'pending') return { skip: false };
       const out = apply(b, { type: 'pending_cleared' }, now);
-      return { write: out.ok ? out.next : b, guarded: (won, wid) => [setTransactionState(env.DB, { id: tx.id, state: 'expired', from: ['pending'], error: 'PENDING_EXPIRED', at }, won, wid)], result: null };
+      return {
+        write: out.ok ? out.next : b,
+        guarded: (won, wid) => [
+          setTransactionState(env.DB, { id: tx.id, state: 'expired', from: ['pending'], error: voucher ? 'VOUCHER_EXPIRED' : 'PENDING_EXPIRED', at }, won, wid),
+          releaseStatement(env.DB, tx.id, won, wid),
+        ],
+        result: true,
+      };
     }, now);
+    if (!closed) continue;
     report.closed++;
+    if (voucher) await sendBillingEmail(env, tx.user_id, { kind: 'voucher_expired' });
   }
   return report;
 }

@@ -6,7 +6,9 @@ import { caller, requireAuth } from '../auth/middleware';
 import { findUserById } from '../auth/users';
 import { apiError } from '../errors';
 import { optionalJsonBody, validationHook } from '../validation';
-import { confirmTransaction, saveCard, subscribe, userLang } from './checkout';
+import { cancelVoucher, confirmTransaction, saveCard, subscribe, userLang } from './checkout';
+import { quoteCoupon } from './coupons';
+import { SELF_SERVICE_METHODS } from '../../rules/payment-methods';
 import { activePlans, findPlan, priceOf } from './plans';
 import { providerById, PROVIDER_IDS } from './providers';
 import type { PaymentProvider } from './providers/types';
@@ -24,7 +26,10 @@ import { renderInvoicePdf } from './invoices/pdf';
  * Subscriptions and card payments (issue 13; spec §7 payments), mounted under /payments:
  *   GET    /payments/plans                       the plans on sale
  *   GET    /payments/subscription                the state machine's view (plan, state, trial, card)
- *   POST   /payments/subscription/:id            subscribe: { token, bypass, currency, returnTo } → checkout
+ *   POST   /payments/subscription/:id            subscribe: { token, bypass, currency, returnTo, method, coupon } → checkout
+ *                                                 (method cash → a voucher waiting for validation; a coupon that covers it all → premium now)
+ *   GET    /payments/coupons/:code?plan=&currency=  what a coupon makes of a plan's price (each refusal its own message)
+ *   POST   /payments/transactions/:id/cancel     withdraw a cash voucher not paid yet
  *   DELETE /payments/subscription                cancel at the end of the period (YOU_UNSUBSCRIBED)
  *   POST   /payments/subscription/resume         undo a cancel before the end
  *   GET    /payments/subscription/change/:id     what a change costs, now or at the period's end
@@ -53,7 +58,10 @@ const SubscribeInput = z.object({
   bypass: z.boolean().optional(),
   currency: Currency.optional(),
   returnTo: z.string().max(300).optional(),
+  method: z.enum(SELF_SERVICE_METHODS).optional(),
+  coupon: z.string().max(64).optional(),
 });
+const CouponQuery = z.object({ plan: z.coerce.number().int().positive().max(2 ** 31), currency: Currency.optional() });
 const ChangeInput = z.object({ when: z.enum(['now', 'period_end']), currency: Currency.optional() });
 const QuoteQuery = z.object({ currency: Currency.optional() });
 
@@ -206,6 +214,16 @@ export const payments = new Hono<AppEnv>()
     return c.json(await subscribe(c.env, caller(c).user, c.req.valid('param').id, input, now(c)));
   })
 
+  .use('/coupons/*', requireAuth)
+  .get('/coupons/:code', zValidator('query', CouponQuery, validationHook), async (c) => {
+    const { plan: planId, currency: wanted } = c.req.valid('query');
+    const plan = await findPlan(c.env.DB, planId);
+    if (!plan || !plan.is_active) apiError(404, 'PLAN_NOT_FOUND', String(planId));
+    const currency = wanted ?? 'MAD';
+    const quote = await quoteCoupon(c.env.DB, c.req.param('code'), { id: plan.id, price: priceOf(plan, currency) }, currency, now(c));
+    return c.json({ code: quote.coupon.code, kind: quote.coupon.kind, value: quote.coupon.value, price: priceOf(plan, currency), amount: quote.amount, discount: quote.discount, free_days: quote.freeDays, currency });
+  })
+
   .post('/card', async (c) => c.json(await saveCard(c.env, caller(c).user, now(c))))
 
   .delete('/card', async (c) => {
@@ -241,6 +259,11 @@ export const payments = new Hono<AppEnv>()
     if (!tx || tx.user_id !== caller(c).user.id) apiError(404, 'PAYMENT_NOT_FOUND', c.req.valid('param').id);
     const { user_id: _u, provider_ref: _r, ...own } = tx;
     return c.json(own);
+  })
+
+  .post('/transactions/:id/cancel', zValidator('param', TxParam, (r, c) => (r.success ? undefined : apiError(400, 'BAD_TRANSACTION_QUERY', 'id'))), async (c) => {
+    await cancelVoucher(c.env, caller(c).user.id, c.req.valid('param').id, now(c));
+    return c.json({ message: 'VOUCHER_CANCELLED' });
   })
 
   .post('/transactions/:id/confirm', zValidator('param', TxParam, (r, c) => (r.success ? undefined : apiError(400, 'BAD_TRANSACTION_QUERY', 'id'))), async (c) => {

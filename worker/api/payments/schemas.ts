@@ -1,6 +1,7 @@
 // Payments answers (issue 13): what the API, the loaders and the islands agree on.
 import { z } from 'zod';
 import { LANGS, type Lang } from '../../rules/lang';
+import { PAYMENT_METHODS } from '../../rules/payment-methods';
 import { CURRENCIES } from '../../rules/subscription';
 
 export const I18nText = z.object(Object.fromEntries(LANGS.map((l) => [l, z.string()])) as Record<Lang, z.ZodString>);
@@ -22,7 +23,8 @@ export type Plan = z.infer<typeof Plan>;
 
 export const Currency = z.enum(CURRENCIES);
 
-export const TRANSACTION_STATES = ['created', 'pending', 'accepted', 'failed', 'refunded', 'expired'] as const;
+/** `cancelled`: a cash voucher its owner cancelled before paying (issue 14). */
+export const TRANSACTION_STATES = ['created', 'pending', 'accepted', 'failed', 'refunded', 'expired', 'cancelled'] as const;
 
 /** A payment as the user's billing activity shows it. */
 export const Transaction = z.object({
@@ -32,7 +34,7 @@ export const Transaction = z.object({
   plan_id: z.number(),
   purpose: z.enum(['subscribe', 'renew', 'change', 'card']),
   provider: z.string(),
-  method: z.string(),
+  method: z.enum(PAYMENT_METHODS),
   amount: z.number(),
   currency: Currency,
   trial_days: z.number(),
@@ -40,6 +42,12 @@ export const Transaction = z.object({
   error: z.string().nullable(),
   return_to: z.string().nullable(),
   invoice_number: z.number().nullable(),
+  /** Cash vouchers and agent collections: the reference printed for the counter, and the voucher's end of validity. */
+  voucher_ref: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  /** The coupon that lowered `amount` by `discount` (minor units). */
+  coupon_code: z.string().nullable(),
+  discount: z.number(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 

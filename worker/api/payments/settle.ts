@@ -1,6 +1,7 @@
 // Applies what a provider says happened (a verified callback, a confirmation, a renewal charge) to
 // the transaction and the subscription state, exactly once: replays and parallel callbacks extend
 // the period once and allocate one invoice number.
+import { releaseStatement } from './coupons';
 import { findPlan } from './plans';
 import type { PaymentEvent, PaymentProvider } from './providers/types';
 import { loadBilling, update, userOfSubscriptionRef } from './store';
@@ -131,6 +132,8 @@ function settlementStep(
     write: next,
     guarded: (won, id) => [
       setTransactionState(db, { id: tx.id, state: newState, from: OPEN, providerRef: event.providerRef, error, at }, won, id),
+      // A failed payment gives its coupon's use back.
+      ...(newState === 'failed' ? [releaseStatement(db, tx.id, won, id)] : []),
       ...(invoice ? [insertInvoice(db, { transactionId: tx.id, userId: tx.user_id, at, lang: userLang || 'en', periodStart: next.start ?? at, periodEnd: next.end ?? at }, won, id)] : []),
       seen(won, id),
     ],

@@ -47,3 +47,21 @@ export const userRow = (id: string) => env.DB.prepare(`SELECT ${USER_SUBSCRIPTIO
 
 export const invoicesOf = async (userId: string): Promise<number[]> =>
   (await env.DB.prepare('SELECT number FROM invoices WHERE user_id = ? ORDER BY number').bind(userId).all<{ number: number }>()).results.map((r) => r.number);
+
+/** The sandbox agency counter takes the cash for a voucher (or an agent's collection) and its callback is delivered. */
+export async function payAtAgency(reference: string, at?: Date): Promise<Response> {
+  const sandbox = sandboxFor(env);
+  if (!sandbox) throw new Error('no sandbox');
+  const result = await sandbox.payVoucher(reference);
+  if ('refused' in result) throw new Error(`agency refused: ${result.refused}`);
+  return deliver(result.callback, at);
+}
+
+/** A coupon made for one test (a fresh code each time: storage is shared between test files). */
+export async function makeCoupon(terms: { kind: 'percent' | 'amount' | 'days'; value: number; quota?: number; currency?: string; plans?: number[]; from?: string; to?: string }): Promise<string> {
+  const code = `T${crypto.randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+  await env.DB.prepare('INSERT INTO coupons (code, kind, value, currency, plan_ids, starts_at, ends_at, quota, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .bind(code, terms.kind, terms.value, terms.currency ?? null, terms.plans ? JSON.stringify(terms.plans) : null, terms.from ?? '2026-01-01T00:00:00.000Z', terms.to ?? '2099-12-31T23:59:59.999Z', terms.quota ?? 100, '2026-01-01T00:00:00.000Z')
+    .run();
+  return code;
+}

@@ -1,4 +1,5 @@
 // Transactions (every payment is a row with its state) and invoices' numbers, in D1.
+import type { PaymentMethod } from '../../rules/payment-methods';
 import type { Currency } from '../../rules/subscription';
 import type { Purpose } from './providers/types';
 import { Transaction } from './schemas';
@@ -33,15 +34,24 @@ export type NewTransaction = {
   state: 'created' | 'pending';
   returnTo: string | null;
   at: string;
+  /** How it is paid (default card); a coupon's code and the discount it gave; the agent who recorded it. */
+  method?: PaymentMethod;
+  couponCode?: string | null;
+  discount?: number;
+  agentId?: string | null;
 };
 
 export const insertTransaction = (db: D1Database, t: NewTransaction, guard = '', ...guardArgs: unknown[]): D1PreparedStatement =>
   db
     .prepare(
-      `INSERT INTO transactions (id, user_id, plan_id, purpose, provider, method, amount, currency, trial_days, state, return_to, created_at, updated_at)
-       SELECT ?, ?, ?, ?, ?, 'card', ?, ?, ?, ?, ?, ?, ? ${guard ? `WHERE ${guard}` : ''}`,
+      `INSERT INTO transactions (id, user_id, plan_id, purpose, provider, method, amount, currency, trial_days, state, return_to, created_at, updated_at,
+         coupon_code, discount, agent_id)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? ${guard ? `WHERE ${guard}` : ''}`,
     )
-    .bind(t.id, t.userId, t.planId, t.purpose, t.provider, t.amount, t.currency, t.trialDays, t.state, t.returnTo, t.at, t.at, ...guardArgs);
+    .bind(
+      t.id, t.userId, t.planId, t.purpose, t.provider, t.method ?? 'card', t.amount, t.currency, t.trialDays, t.state, t.returnTo, t.at, t.at,
+      t.couponCode ?? null, t.discount ?? 0, t.agentId ?? null, ...guardArgs,
+    );
 
 /** Moves a transaction to its new state, only from the states it may leave (and only if `guard` holds). */
 export const setTransactionState = (

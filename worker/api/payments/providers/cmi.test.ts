@@ -45,7 +45,7 @@ describe('CMI hash (ver3)', () => {
 describe('CMI checkout form', () => {
   it('posts the gateway parameters, signed, in the user language (es → en)', async () => {
     const checkout = await cmi.startCheckout({
-      transactionId: 'tx-1', purpose: 'subscribe', user: { id: 'u1', email: 'a@b.ma', lang: 'es' }, plan: { id: 5, name: '3 meses', durationMinutes: 129600 },
+      transactionId: 'tx-1', purpose: 'subscribe', method: 'card', expiresAt: null, user: { id: 'u1', email: 'a@b.ma', lang: 'es' }, plan: { id: 5, name: '3 meses', durationMinutes: 129600 },
       money: { amount: 15900, currency: 'MAD' }, trialDays: 0, urls: { ok: 'https://tafrij.ma/ok', fail: 'https://tafrij.ma/fail', callback: 'https://tafrij.ma/cb' }, customerRef: null,
     });
     expect(checkout.method).toBe('POST');
@@ -57,7 +57,7 @@ describe('CMI checkout form', () => {
   });
 
   it('refuses other currencies and trials (no card is kept)', async () => {
-    const base = { transactionId: 't', purpose: 'subscribe' as const, user: { id: 'u', email: null, lang: 'fr' as const }, plan: { id: 4, name: 'M', durationMinutes: 43200 }, urls: { ok: 'https://x/ok', fail: 'https://x/f', callback: 'https://x/c' }, customerRef: null };
+    const base = { transactionId: 't', purpose: 'subscribe' as const, method: 'card' as const, expiresAt: null, user: { id: 'u', email: null, lang: 'fr' as const }, plan: { id: 4, name: 'M', durationMinutes: 43200 }, urls: { ok: 'https://x/ok', fail: 'https://x/f', callback: 'https://x/c' }, customerRef: null };
     await expect(cmi.startCheckout({ ...base, money: { amount: 699, currency: 'EUR' }, trialDays: 0 })).rejects.toThrow(/MAD only/);
     await expect(cmi.startCheckout({ ...base, money: { amount: 5900, currency: 'MAD' }, trialDays: 30 })).rejects.toThrow(/no trial/);
   });

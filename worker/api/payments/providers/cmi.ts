@@ -38,6 +38,7 @@ export function cmiProvider(config: CmiConfig): PaymentProvider {
   return {
     id: 'cmi',
     currencies: ['MAD'],
+    methods: ['card'],
     recurring: 'none',
 
     async startCheckout(request: CheckoutRequest): Promise<Checkout> {

@@ -41,5 +41,15 @@ export function providerFor(env: Bindings, currency: Currency, fetcher: typeof f
   return provider && provider.currencies.includes(currency) ? provider : null;
 }
 
+/**
+ * The cash network (vouchers paid at agencies, sales agents' collections) of PAYMENT_PROVIDER_CASH,
+ * or null when cash is not offered; with DEV_OUTBOX=true an unset one is the sandbox.
+ */
+export function cashProvider(env: Bindings, currency: Currency): PaymentProvider | null {
+  const id = env.PAYMENT_PROVIDER_CASH || (env.DEV_OUTBOX === 'true' ? 'sandbox' : '');
+  const provider = id ? providerById(env, id) : null;
+  return provider && provider.methods.includes('cash') && provider.currencies.includes(currency) ? provider : null;
+}
+
 /** The currencies sold here (a provider is configured for them). */
 export const sellableCurrencies = (env: Bindings): Currency[] => (['MAD', 'EUR', 'USD'] as const).filter((c) => providerFor(env, c) !== null);

@@ -36,7 +36,7 @@ function fakeStripe(sessions = new Map<string, Record<string, unknown>>()) {
 }
 
 const checkoutRequest = (overrides: Partial<Parameters<ReturnType<typeof stripeProvider>['startCheckout']>[0]> = {}) => ({
-  transactionId: 'tx-s1', purpose: 'subscribe' as const, user: { id: 'u1', email: 'a@b.fr', lang: 'fr' as const }, plan: { id: 4, name: 'Mensuel', durationMinutes: 43200 },
+  transactionId: 'tx-s1', purpose: 'subscribe' as const, method: 'card' as const, expiresAt: null, user: { id: 'u1', email: 'a@b.fr', lang: 'fr' as const }, plan: { id: 4, name: 'Mensuel', durationMinutes: 43200 },
   money: { amount: 699, currency: 'EUR' as const }, trialDays: 0, urls: { ok: 'https://tafrij.ma/payments/return/stripe/ok?tx=tx-s1', fail: 'https://tafrij.ma/f', callback: 'https://tafrij.ma/cb' }, customerRef: null, ...overrides,
 });
 

@@ -113,6 +113,7 @@ export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fet
   return {
     id: 'stripe',
     currencies: ['EUR', 'USD'],
+    methods: ['card'],
     recurring: 'provider',
 
     async startCheckout(request: CheckoutRequest): Promise<Checkout> {

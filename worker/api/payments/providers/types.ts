@@ -11,10 +11,16 @@ export type Money = { amount: number; currency: Currency };
 /** What a checkout pays for: a first subscription, a renewal paid by hand, a plan change at once, or a new card (amount 0). */
 export type Purpose = 'subscribe' | 'renew' | 'change' | 'card';
 
+/** How the money reaches the provider: a card on its hosted page, cash at an agency (a voucher), or cash given to a sales agent. */
+export type ProviderMethod = 'card' | 'cash' | 'agent';
+
 export type CheckoutRequest = {
   /** Our transaction id: the order reference the provider sends back in its callback. */
   transactionId: string;
   purpose: Purpose;
+  method: ProviderMethod;
+  /** Cash: when the voucher stops being accepted (we decide it: spec §9, 4 days), else null. */
+  expiresAt: string | null;
   user: { id: string; email: string | null; lang: Lang };
   plan: { id: number; name: string; durationMinutes: number };
   money: Money;
@@ -27,7 +33,13 @@ export type CheckoutRequest = {
 };
 
 /** Where the browser goes to pay: a link, or a form posted to the provider's hosted page. */
-export type Checkout = { method: 'GET'; url: string; providerRef?: string } | { method: 'POST'; url: string; fields: Record<string, string>; providerRef?: string };
+export type Checkout = { method: 'GET'; url: string; providerRef?: string; voucher?: Voucher } | { method: 'POST'; url: string; fields: Record<string, string>; providerRef?: string; voucher?: Voucher };
+
+/**
+ * Cash (and agent collections): the reference the payer gives at the counter and when it stops being
+ * accepted (spec §9: 4 days; an agent's collection is already paid: no end). The payment then waits for validation until the network's callback.
+ */
+export type Voucher = { reference: string; expiresAt: string | null };
 
 export type SavedCard = { brand: string; last4: string; expMonth: number; expYear: number };
 
@@ -73,6 +85,8 @@ export type Recurring = 'merchant' | 'provider' | 'none';
 export interface PaymentProvider {
   readonly id: 'sandbox' | 'cmi' | 'stripe';
   readonly currencies: readonly Currency[];
+  /** The ways of paying it takes (card providers: card; cash networks: cash and agent collections). */
+  readonly methods: readonly ProviderMethod[];
   readonly recurring: Recurring;
   /** Starts a hosted checkout. Throws PaymentProviderError when the provider refuses or is unreachable. */
   startCheckout(request: CheckoutRequest): Promise<Checkout>;
@@ -85,6 +99,8 @@ export interface PaymentProvider {
   /** `provider` providers: cancel at period end (true) or resume (false); change the plan's price from the next period. */
   setCancelAtPeriodEnd?(subscriptionRef: string, cancel: boolean): Promise<void>;
   changePlan?(subscriptionRef: string, plan: { id: number; name: string; durationMinutes: number }, money: Money): Promise<void>;
+  /** Cash: withdraws a voucher before anyone paid it (the agency then refuses it); false when it was paid already. */
+  cancelVoucher?(providerRef: string): Promise<boolean>;
   /** Forgets the saved card (managePayment → remove). */
   removeCard?(customerRef: string): Promise<void>;
 }

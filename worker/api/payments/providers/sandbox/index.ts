@@ -28,6 +28,10 @@ export const SandboxCheckout = z.object({
   ref: z.string(),
   transactionId: z.string(),
   purpose: z.enum(['subscribe', 'renew', 'change', 'card']),
+  method: z.enum(['card', 'cash', 'agent']).default('card'),
+  /** Cash and agent collections: the reference the agency counter takes. */
+  voucher: z.object({ reference: z.string(), expiresAt: z.string().nullable() }).optional(),
+  cancelled: z.boolean().optional(),
   planName: z.string(),
   money: Money,
   trialDays: z.number(),
@@ -57,12 +61,24 @@ const CallbackBody = z.object({
 
 const TTL = 7 * 86_400;
 const checkoutKey = (ref: string) => `sandbox:checkout:${ref}`;
+const voucherKey = (reference: string) => `sandbox:voucher:${reference}`;
+
+/** Why the sandbox agency counter refuses a voucher. */
+export type VoucherRefusal = 'unknown' | 'expired' | 'cancelled' | 'paid';
+
+/** A 12-digit reference for the counter (random, not guessable from another one). */
+function voucherReference(): string {
+  const bytes = crypto.getRandomValues(new Uint32Array(3));
+  return Array.from(bytes, (b) => String(b % 10_000).padStart(4, '0')).join('');
+}
 const customerKey = (ref: string) => `sandbox:customer:${ref}`;
 
 export type SandboxConfig = { secret: string; origin: string; store: KVNamespace; now?: () => Date };
 
 export function sandboxProvider(config: SandboxConfig): PaymentProvider & {
   readCheckout(ref: string): Promise<SandboxCheckout | null>;
+  /** The agency counter (cash vouchers, agents' deposits): takes the money for a reference and returns the signed callback. */
+  payVoucher(reference: string): Promise<{ checkout: SandboxCheckout; callback: Request } | { refused: VoucherRefusal; checkout: SandboxCheckout | null }>;
   decide(ref: string, choice: { outcome: 'approve' | 'decline' | 'pending'; cardNumber: string; reason?: string }): Promise<{ checkout: SandboxCheckout; callback: Request } | null>;
 } {
   const now = config.now ?? (() => new Date());
@@ -106,14 +122,18 @@ export function sandboxProvider(config: SandboxConfig): PaymentProvider & {
   return {
     id: 'sandbox',
     currencies: CURRENCIES,
+    methods: ['card', 'cash', 'agent'],
     recurring: 'merchant',
 
     async startCheckout(request: CheckoutRequest): Promise<Checkout> {
       const ref = `sbx_${crypto.randomUUID()}`;
+      const voucher = request.method === 'card' ? undefined : { reference: voucherReference(), expiresAt: request.expiresAt };
       const checkout: SandboxCheckout = {
         ref,
         transactionId: request.transactionId,
         purpose: request.purpose,
+        method: request.method,
+        ...(voucher ? { voucher } : {}),
         planName: request.plan.name,
         money: request.money,
         trialDays: request.trialDays,
@@ -122,7 +142,31 @@ export function sandboxProvider(config: SandboxConfig): PaymentProvider & {
         lang: request.user.lang,
       };
       await config.store.put(checkoutKey(ref), JSON.stringify(checkout), { expirationTtl: TTL });
+      if (voucher) {
+        await config.store.put(voucherKey(voucher.reference), ref, { expirationTtl: TTL });
+        // No page of ours to visit: the payer shows the voucher (our `ok` page) at the counter.
+        return { method: 'GET', url: request.urls.ok, providerRef: ref, voucher };
+      }
       return { method: 'GET', url: `${config.origin}/payments/sandbox/${ref}`, providerRef: ref };
+    },
+
+    async cancelVoucher(providerRef: string): Promise<boolean> {
+      const c = await readCheckout(providerRef);
+      if (c?.result === 'accepted') return false;
+      if (c) await config.store.put(checkoutKey(providerRef), JSON.stringify({ ...c, cancelled: true }), { expirationTtl: TTL });
+      return true;
+    },
+
+    async payVoucher(reference: string) {
+      const ref = await config.store.get(voucherKey(reference.replace(/\D/g, '')));
+      const c = ref ? await readCheckout(ref) : null;
+      if (!c?.voucher) return { refused: 'unknown' as const, checkout: null };
+      if (c.result) return { refused: 'paid' as const, checkout: c };
+      if (c.cancelled) return { refused: 'cancelled' as const, checkout: c };
+      if (c.voucher.expiresAt && Date.parse(c.voucher.expiresAt) <= now().getTime()) return { refused: 'expired' as const, checkout: c };
+      const decided: SandboxCheckout = { ...c, result: 'accepted' };
+      await config.store.put(checkoutKey(c.ref), JSON.stringify(decided), { expirationTtl: TTL });
+      return { checkout: decided, callback: await signedCallback(decided) };
     },
 
     async readCallback(request: Request): Promise<CallbackReading> {

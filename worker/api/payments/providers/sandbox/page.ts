@@ -31,7 +31,7 @@ h1{font-size:1.25rem;margin:0 0 4px}.note{color:#6b7280;font-size:.875rem;margin
 label{display:block;font-weight:600;margin:14px 0 6px}input[type=text]{width:100%;box-sizing:border-box;padding:10px;border:1px solid #9ca3af;border-radius:8px;font-size:1rem;direction:ltr}
 fieldset{border:1px solid #e5e7eb;border-radius:8px;margin:14px 0;padding:8px 12px}fieldset label{font-weight:400;margin:6px 0}
 button{width:100%;padding:12px;border:0;border-radius:8px;background:#4f46e5;color:#fff;font-size:1rem;font-weight:700;cursor:pointer;margin-top:16px}
-.cards{font-size:.8rem;color:#6b7280;direction:ltr}.error{color:#b91c1c;font-weight:600}a{color:#4f46e5}`;
+.cards{font-size:.8rem;color:#6b7280;direction:ltr}.error{color:#b91c1c;font-weight:600}.ok{color:#047857;font-weight:600}a{color:#4f46e5}`;
 
 function layout(lang: Lang, nonce: string, inner: string): string {
   return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(T[lang].title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${inner}</main></body></html>`;
@@ -53,7 +53,45 @@ function checkoutForm(t: (typeof T)[Lang], c: SandboxCheckout, error = ''): stri
 <p><a href="${escapeHtml(c.urls.fail)}">${escapeHtml(t.cancel)}</a></p>`;
 }
 
+const AGENCY = {
+  en: { title: 'Sandbox agency counter', note: 'Test payments: this page plays the cash agency (or the agents’ network) that takes the money and tells Tafrij.', reference: 'Voucher or collection reference', take: 'Cash received: confirm', paid: 'Paid: {amount} for {plan}. Tafrij was told.', unknown: 'No voucher with this reference.', expired: 'This voucher has expired: the agency refuses it.', cancelled: 'This voucher was cancelled: the agency refuses it.', already: 'This voucher is already paid.' },
+  fr: { title: 'Guichet d’agence sandbox', note: 'Paiements de test : cette page joue l’agence (ou le réseau des agents) qui encaisse et prévient Tafrij.', reference: 'Référence du bon ou de l’encaissement', take: 'Espèces reçues : confirmer', paid: 'Payé : {amount} pour {plan}. Tafrij a été prévenu.', unknown: 'Aucun bon avec cette référence.', expired: 'Ce bon a expiré : l’agence le refuse.', cancelled: 'Ce bon a été annulé : l’agence le refuse.', already: 'Ce bon est déjà payé.' },
+  ar: { title: 'شباك وكالة تجريبي', note: 'مدفوعات تجريبية: تمثّل هذه الصفحة الوكالة (أو شبكة الوكلاء) التي تتسلّم المبلغ وتُخبر تفرّج.', reference: 'مرجع القسيمة أو التحصيل', take: 'تم تسلّم المبلغ نقدًا: تأكيد', paid: 'تم الدفع: {amount} مقابل {plan}. تم إخبار تفرّج.', unknown: 'لا توجد قسيمة بهذا المرجع.', expired: 'انتهت صلاحية هذه القسيمة: ترفضها الوكالة.', cancelled: 'أُلغيت هذه القسيمة: ترفضها الوكالة.', already: 'هذه القسيمة مدفوعة مسبقًا.' },
+  es: { title: 'Ventanilla de agencia sandbox', note: 'Pagos de prueba: esta página hace de agencia (o de red de agentes) que cobra y avisa a Tafrij.', reference: 'Referencia del cupón o del cobro', take: 'Efectivo recibido: confirmar', paid: 'Pagado: {amount} por {plan}. Se ha avisado a Tafrij.', unknown: 'No hay ningún cupón con esta referencia.', expired: 'Este cupón ha caducado: la agencia lo rechaza.', cancelled: 'Este cupón se canceló: la agencia lo rechaza.', already: 'Este cupón ya está pagado.' },
+} satisfies Record<Lang, Record<string, string>>;
+
+const langOf = (value: string | undefined): Lang => (isLang(value) ? value : 'en');
+
+function agencyForm(lang: Lang, message = '', tone: 'error' | 'ok' = 'error', reference = ''): string {
+  const t = AGENCY[lang];
+  const note = message ? `<p class="${tone === 'ok' ? 'ok' : 'error'}" role="${tone === 'ok' ? 'status' : 'alert'}">${escapeHtml(message)}</p>` : '';
+  return `<h1>${escapeHtml(t.title)}</h1><p class="note">${escapeHtml(t.note)}</p>${note}
+<form method="post"><label for="reference">${escapeHtml(t.reference)}</label><input type="text" id="reference" name="reference" inputmode="numeric" autocomplete="off" value="${escapeHtml(reference)}">
+<button type="submit">${escapeHtml(t.take)}</button></form>`;
+}
+
 export const sandboxPage = new Hono<AppEnv>()
+  // The agency counter: the clerk types (or scans) the reference and takes the cash.
+  .get('/agency', (c) => {
+    if (!sandbox(c)) return c.notFound();
+    const lang = langOf(c.req.query('lang'));
+    return c.html(layout(lang, c.get('nonce'), agencyForm(lang, '', 'error', (c.req.query('reference') ?? '').replace(/\D/g, '').slice(0, 20))));
+  })
+  .post('/agency', async (c) => {
+    const provider = sandbox(c);
+    if (!provider) return c.notFound();
+    const lang = langOf(c.req.query('lang'));
+    const t = AGENCY[lang];
+    const reference = (new URLSearchParams(await c.req.text()).get('reference') ?? '').replace(/\D/g, '').slice(0, 20);
+    const result = await provider.payVoucher(reference);
+    if ('refused' in result) {
+      const message = { unknown: t.unknown, expired: t.expired, cancelled: t.cancelled, paid: t.already }[result.refused];
+      return c.html(layout(lang, c.get('nonce'), agencyForm(lang, message, 'error', reference)), 409);
+    }
+    await deliverTwice(c, result.callback, 0).first;
+    const paid = t.paid.replace('{amount}', `${formatAmount(result.checkout.money.amount)} ${result.checkout.money.currency}`).replace('{plan}', result.checkout.planName);
+    return c.html(layout(lang, c.get('nonce'), agencyForm(lang, paid, 'ok')));
+  })
   .get('/:ref', async (c) => {
     const provider = sandbox(c);
     const checkout = provider ? await provider.readCheckout(c.req.param('ref')) : null;

@@ -1,0 +1,128 @@
+// Sales agents: who is one, finding a user for them, recording the cash they received (a payment
+// through the cash network that waits for validation), their collections, and the audit trail.
+import { z } from 'zod';
+import type { Bindings } from '../../env';
+import { MOROCCO_CODE } from '../../rules/account';
+import { isActive } from '../payments/state';
+import { findUserByLogin, type UserRow } from '../auth/users';
+import { apiError } from '../errors';
+import { begin } from '../payments/checkout';
+import { findPlan, priceOf } from '../payments/plans';
+import { cashProvider } from '../payments/providers';
+import type { CheckoutAnswer } from '../payments/schemas';
+import { loadBilling } from '../payments/store';
+import type { Currency } from '../../rules/subscription';
+
+export type Agent = { userId: string; name: string };
+
+export async function findAgent(db: D1Database, userId: string): Promise<Agent | null> {
+  const row = await db.prepare('SELECT user_id, name FROM agents WHERE user_id = ? AND active = 1').bind(userId).first<{ user_id: string; name: string }>();
+  return row ? { userId: row.user_id, name: row.name } : null;
+}
+
+type AuditEntry = { agentId: string; action: 'lookup' | 'lookup_unknown' | 'record_payment' | 'refused'; targetUserId?: string | null; query?: string | null; transactionId?: string | null; amount?: number | null; currency?: string | null; detail?: string | null; at: string };
+
+/** One row per agent action: who, what, when, for whom, how much. */
+export const audit = (db: D1Database, e: AuditEntry): Promise<D1Result> =>
+  db
+    .prepare('INSERT INTO agent_audit (agent_id, action, target_user_id, query, transaction_id, amount, currency, detail, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .bind(e.agentId, e.action, e.targetUserId ?? null, e.query ?? null, e.transactionId ?? null, e.amount ?? null, e.currency ?? null, e.detail ?? null, e.at)
+    .run();
+
+/** What an agent types at the counter: an email, an international number, or a Moroccan one with or without its 0. */
+export function loginOf(typed: string): string {
+  const value = typed.trim().toLowerCase();
+  const digits = value.replace(/[\s.-]/g, '');
+  if (/^0?[5-7]\d{8}$/.test(digits)) return `${MOROCCO_CODE}${digits.replace(/^0/, '')}`;
+  if (/^00[1-9]\d{7,14}$/.test(digits)) return `+${digits.slice(2)}`;
+  return /^\+\d+$/.test(digits) ? digits : value;
+}
+
+/** A user as an agent sees them: enough to recognise them and their state, nothing more. */
+export const AgentUserView = z.object({
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  name: z.string().nullable(),
+  premium_until: z.string().nullable(),
+  pending: z.boolean(),
+});
+export type AgentUserView = z.infer<typeof AgentUserView>;
+
+async function viewOf(db: D1Database, user: UserRow, now: Date): Promise<AgentUserView> {
+  const [billing, profile] = await Promise.all([
+    loadBilling(db, user.id),
+    db.prepare('SELECT first_name, last_name, username FROM profiles WHERE user_id = ? ORDER BY id LIMIT 1').bind(user.id).first<{ first_name: string | null; last_name: string | null; username: string | null }>(),
+  ]);
+  const name = [profile?.first_name, profile?.last_name].filter(Boolean).join(' ') || profile?.username || null;
+  return { email: user.email, phone: user.phone, name, premium_until: billing && isActive(billing, now) ? billing.end : null, pending: billing?.state === 'pending' };
+}
+
+/** GET /agent/users?q=: the user, or 404 USER_NOT_FOUND; both audited. */
+export async function agentLookup(env: Bindings, agentId: string, q: string, now: Date): Promise<AgentUserView> {
+  const at = now.toISOString();
+  const user = await findUserByLogin(env.DB, loginOf(q));
+  if (!user) {
+    await audit(env.DB, { agentId, action: 'lookup_unknown', query: q, at });
+    apiError(404, 'USER_NOT_FOUND', 'no account with this email or phone');
+  }
+  await audit(env.DB, { agentId, action: 'lookup', targetUserId: user.id, query: q, at });
+  return viewOf(env.DB, user, now);
+}
+
+/**
+ * POST /agent/payments: the agent received the plan's price in cash. The amount comes from the plan,
+ * never from the agent. The user stays on the free offer, "waiting for validation", until the cash
+ * network confirms the agent's deposit (its signed callback): then premium starts.
+ */
+export async function recordPayment(env: Bindings, agentId: string, input: { login: string; plan: number; currency: Currency }, now: Date): Promise<CheckoutAnswer & { amount: number; currency: Currency }> {
+  const at = now.toISOString();
+  const refuse = async (status: 400 | 404 | 409, code: string, target: string | null, detail: string): Promise<never> => {
+    await audit(env.DB, { agentId, action: 'refused', targetUserId: target, query: input.login, detail: code, at });
+    apiError(status, code, detail);
+  };
+  const user = await findUserByLogin(env.DB, loginOf(input.login));
+  if (!user) return refuse(404, 'USER_NOT_FOUND', null, 'no account with this email or phone');
+  if (user.id === agentId) return refuse(409, 'AGENT_OWN_ACCOUNT', user.id, 'an agent cannot record a payment for their own account');
+  const plan = await findPlan(env.DB, input.plan);
+  if (!plan || !plan.is_active) return refuse(404, 'PLAN_NOT_FOUND', user.id, String(input.plan));
+  const billing = await loadBilling(env.DB, user.id);
+  if (!billing) return refuse(404, 'USER_NOT_FOUND', null, 'gone');
+  if (billing.state === 'pending') return refuse(409, 'PAYMENT_PENDING', user.id, 'a payment already waits for validation');
+  const active = isActive(billing, now);
+  if (active && billing.planId !== plan.id) return refuse(409, 'SUBSCRIPTION_CHANGE_REFUSED', user.id, 'another plan is active');
+  const provider = cashProvider(env, input.currency);
+  if (!provider) return refuse(400, 'PAYMENT_METHOD_UNAVAILABLE', user.id, `no cash network for ${input.currency}`);
+  const amount = priceOf(plan, input.currency);
+  const answer = await begin(env, user, billing, { plan, purpose: active ? 'renew' : 'subscribe', amount, currency: input.currency, provider, trialDays: 0, returnTo: null, method: 'agent', agentId }, now);
+  await audit(env.DB, { agentId, action: 'record_payment', targetUserId: user.id, query: input.login, transactionId: answer.transaction.id, amount, currency: input.currency, at });
+  return { ...answer, amount, currency: input.currency };
+}
+
+export const Collection = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  state: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  plan_id: z.number(),
+  voucher_ref: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type Collection = z.infer<typeof Collection>;
+
+/** GET /agent/collections: the agent's own collections of a day (UTC), newest first, and the totals per currency. */
+export async function collectionsOf(db: D1Database, agentId: string, day: string): Promise<{ day: string; items: Collection[]; totals: Record<string, number> }> {
+  const { results } = await db
+    .prepare(
+      `SELECT t.id, t.created_at, t.state, t.amount, t.currency, t.plan_id, t.voucher_ref, u.email, u.phone
+       FROM transactions t JOIN users u ON u.id = t.user_id
+       WHERE t.agent_id = ? AND t.created_at >= ? AND t.created_at < ? AND t.state != 'created' ORDER BY t.created_at DESC LIMIT 500`,
+    )
+    .bind(agentId, `${day}T00:00:00.000Z`, `${day}T23:59:59.999Z`)
+    .all();
+  const items = results.map((r) => Collection.parse(r));
+  const totals: Record<string, number> = {};
+  for (const item of items) if (item.state !== 'failed') totals[item.currency] = (totals[item.currency] ?? 0) + item.amount;
+  return { day, items, totals };
+}

@@ -1,0 +1,46 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../env';
+import { caller, requireAuth } from '../auth/middleware';
+import { apiError } from '../errors';
+import { validationHook } from '../validation';
+import { now } from '../payments/routes';
+import { Currency } from '../payments/schemas';
+import { agentLookup, collectionsOf, findAgent, recordPayment } from './agents';
+
+/**
+ * Sales agents (issue 14; spec §2 agent payment, §4 "agent payment keeps the user on the free tier
+ * until the premium account is activated"), mounted under /agent, agents only (scripts/agents/grant.ts):
+ *   GET  /agent/me                      the agent's name (the console's header)
+ *   GET  /agent/users?q=                find a user by email or phone
+ *   POST /agent/payments                { login, plan, currency }: cash received → a payment waiting for validation
+ *   GET  /agent/collections?day=        the agent's own collections of a day, with totals
+ * Every call that looks at or acts on a user is written to agent_audit (who, what, when, amount).
+ */
+
+const requireAgent: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const agent = await findAgent(c.env.DB, caller(c).user.id);
+  if (!agent) apiError(403, 'NOT_AN_AGENT', 'agents only');
+  await next();
+};
+
+const LookupQuery = z.object({ q: z.string().trim().min(3, 'ALL_FIELDS_REQUIRED').max(254) });
+const PaymentInput = z.object({ login: z.string().trim().min(3, 'ALL_FIELDS_REQUIRED').max(254), plan: z.number().int().positive().max(2 ** 31), currency: Currency.default('MAD') });
+const DayQuery = z.object({ day: z.iso.date().optional() });
+
+export const agents = new Hono<AppEnv>()
+  .use('*', requireAuth, requireAgent)
+  .get('/me', async (c) => {
+    const agent = await findAgent(c.env.DB, caller(c).user.id);
+    return c.json({ name: agent?.name ?? '' });
+  })
+  .get('/users', zValidator('query', LookupQuery, validationHook), async (c) => c.json(await agentLookup(c.env, caller(c).user.id, c.req.valid('query').q, now(c))))
+  .post('/payments', zValidator('json', PaymentInput, validationHook), async (c) => {
+    const input = c.req.valid('json');
+    return c.json(await recordPayment(c.env, caller(c).user.id, input, now(c)));
+  })
+  .get('/collections', zValidator('query', DayQuery, validationHook), async (c) => {
+    const at = now(c);
+    return c.json(await collectionsOf(c.env.DB, caller(c).user.id, c.req.valid('query').day ?? at.toISOString().slice(0, 10)));
+  });

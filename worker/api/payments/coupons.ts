@@ -1,0 +1,80 @@
+// Coupon codes (issue 14): a percentage or an amount off, or free days of a plan, between two dates,
+// for some plans or currencies, a total quota and one use per account. The quota is kept by one
+// statement (INSERT … SELECT that counts): D1 runs statements one at a time, so 50 parallel
+// redemptions of a code with 10 left make exactly 10 rows.
+import { z } from 'zod';
+import { normalizeCoupon, priceAfterCoupon, type CouponTerms } from '../../rules/payment-methods';
+import { isCurrency, type Currency } from '../../rules/subscription';
+import { apiError } from '../errors';
+
+const CouponRow = z.object({
+  code: z.string(),
+  kind: z.enum(['percent', 'amount', 'days']),
+  value: z.number().int().positive(),
+  currency: z.string().nullable(),
+  plan_ids: z.string().nullable(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  quota: z.number().int().positive(),
+});
+
+export type Coupon = CouponTerms & { code: string; currency: Currency | null; planIds: number[] | null; startsAt: string; endsAt: string; quota: number };
+
+const PlanIds = z.array(z.number().int().positive());
+
+export async function findCoupon(db: D1Database, code: string): Promise<Coupon | null> {
+  const raw = await db.prepare('SELECT code, kind, value, currency, plan_ids, starts_at, ends_at, quota FROM coupons WHERE code = ?').bind(code).first();
+  const row = CouponRow.safeParse(raw);
+  if (!row.success) return null;
+  const r = row.data;
+  let planIds: number[] | null = null;
+  if (r.plan_ids !== null) {
+    const parsed = PlanIds.safeParse(JSON.parse(r.plan_ids));
+    planIds = parsed.success ? parsed.data : [];
+  }
+  return { code: r.code, kind: r.kind, value: r.value, currency: isCurrency(r.currency) ? r.currency : null, planIds, startsAt: r.starts_at, endsAt: r.ends_at, quota: r.quota };
+}
+
+/** What a valid coupon does to a price. */
+export type CouponQuote = { coupon: Coupon; amount: number; discount: number; freeDays: number | null };
+
+/**
+ * The coupon of a typed code for a plan and a currency, or the API error that says why not
+ * (each its own message): unknown, not yet valid, expired, another plan or currency.
+ * Quota and "already used" are decided by the redemption itself.
+ */
+export async function quoteCoupon(db: D1Database, typed: string, plan: { id: number; price: number }, currency: Currency, now: Date): Promise<CouponQuote> {
+  const code = normalizeCoupon(typed);
+  const coupon = code ? await findCoupon(db, code) : null;
+  if (!coupon) apiError(404, 'COUPON_NOT_FOUND', 'coupon');
+  const at = now.toISOString();
+  if (at < coupon.startsAt) apiError(409, 'COUPON_NOT_STARTED', coupon.code);
+  if (at > coupon.endsAt) apiError(409, 'COUPON_EXPIRED', coupon.code);
+  if ((coupon.planIds && !coupon.planIds.includes(plan.id)) || (coupon.currency && coupon.currency !== currency)) apiError(409, 'COUPON_NOT_FOR_PLAN', coupon.code);
+  return { coupon, ...priceAfterCoupon(plan.price, coupon) };
+}
+
+/**
+ * Takes one use of the code for this user and transaction, if the quota and the one-per-account rule
+ * allow it: one statement, exact under parallel requests.
+ */
+export const redeemStatement = (db: D1Database, code: string, userId: string, transactionId: string, at: string): D1PreparedStatement =>
+  db
+    .prepare(
+      `INSERT OR IGNORE INTO coupon_redemptions (code, user_id, transaction_id, redeemed_at)
+       SELECT ?1, ?2, ?3, ?4 WHERE (SELECT COUNT(*) FROM coupon_redemptions WHERE code = ?1) < (SELECT quota FROM coupons WHERE code = ?1)`,
+    )
+    .bind(code, userId, transactionId, at);
+
+/** Redeems, or answers why not: the account used it already, or nobody can any more. */
+export async function redeem(db: D1Database, code: string, userId: string, transactionId: string, at: string): Promise<void> {
+  const result = await redeemStatement(db, code, userId, transactionId, at).run();
+  if ((result.meta.changes ?? 0) === 1) return;
+  const mine = await db.prepare('SELECT 1 FROM coupon_redemptions WHERE code = ? AND user_id = ?').bind(code, userId).first();
+  if (mine) apiError(409, 'COUPON_ALREADY_USED', code);
+  apiError(409, 'COUPON_USED_UP', code);
+}
+
+/** Gives the use back when its payment failed, expired or was cancelled (in the batch that closes it). */
+export const releaseStatement = (db: D1Database, transactionId: string, guard = '', ...guardArgs: unknown[]): D1PreparedStatement =>
+  db.prepare(`DELETE FROM coupon_redemptions WHERE transaction_id = ? ${guard ? `AND ${guard}` : ''}`).bind(transactionId, ...guardArgs);

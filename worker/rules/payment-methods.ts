@@ -1,0 +1,44 @@
+// Payment method rules shared by the API, the pages and the browser (issue 14; spec §2 payment
+// method picker, §9 "cash payment voucher valid 4 days").
+
+/** The methods a viewer picks from (spec §2): card, cash voucher, coupon code; agent payments are recorded by an agent. */
+export const PAYMENT_METHODS = ['card', 'cash', 'coupon', 'agent'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** What a viewer can choose on /subscription (an agent payment is recorded at /agent). */
+export const SELF_SERVICE_METHODS = ['card', 'cash', 'coupon'] as const satisfies readonly PaymentMethod[];
+export type SelfServiceMethod = (typeof SELF_SERVICE_METHODS)[number];
+export const isSelfServiceMethod = (value: unknown): value is SelfServiceMethod => typeof value === 'string' && (SELF_SERVICE_METHODS as readonly string[]).includes(value);
+
+/** Spec §9: a cash payment voucher is valid 4 days. */
+export const VOUCHER_VALID_DAYS = 4;
+export const VOUCHER_VALID_MS = VOUCHER_VALID_DAYS * 86_400_000;
+
+/** A coupon code as typed: spaces dropped, upper case; null when it cannot be a code. */
+export function normalizeCoupon(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const code = value.replace(/\s+/g, '').toUpperCase();
+  return /^[A-Z0-9][A-Z0-9_-]{2,31}$/.test(code) ? code : null;
+}
+
+export type CouponTerms = { kind: 'percent' | 'amount' | 'days'; value: number };
+
+/**
+ * What is left to pay for a price (minor units) once a coupon applies: a percentage (rounded to the
+ * nearest minor unit, never below 0), a fixed amount, or free days (nothing to pay; the plan runs
+ * `value` days instead of its period).
+ */
+export function priceAfterCoupon(price: number, coupon: CouponTerms): { amount: number; discount: number; freeDays: number | null } {
+  if (coupon.kind === 'days') return { amount: 0, discount: price, freeDays: coupon.value };
+  const discount = coupon.kind === 'percent' ? Math.min(price, Math.round((price * coupon.value) / 100)) : Math.min(price, coupon.value);
+  return { amount: price - discount, discount, freeDays: null };
+}
+
+/** Time left before a voucher's end, for its countdown: whole days, hours and minutes (0 once over). */
+export function timeLeft(endIso: string, now: Date): { days: number; hours: number; minutes: number; over: boolean } {
+  const ms = Math.max(0, Date.parse(endIso) - now.getTime());
+  const minutes = Math.floor(ms / 60_000);
+  return { days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60, over: ms === 0 };
+}
+
+/** A voucher reference printed in groups of four for reading aloud at the counter: "4821 0937 5512". */
+export const groupDigits = (reference: string): string => reference.replace(/(\d{4})(?=\d)/g, '$1 ');
