@@ -27,4 +27,5 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'settings-erase-history': () => import('./islands/settings-erase-history'),
   'fav-button': () => import('./islands/fav-button'),
   'my-list': () => import('./islands/my-list'),
+  'voucher-countdown': () => import('./islands/voucher-countdown'),
 };

@@ -22,6 +22,8 @@ import { notificationPages } from './notifications/routes';
 import { renderContent, renderYouTube } from './content/render';
 import { favsPages } from './favs/routes';
 import { subscriptionPages } from './subscription/routes';
+import { cashPages } from './cash/routes';
+import { agentPages } from './agent/routes';
 
 /** The editorial category whose first featured title is the home hero (GET /pages/category/top-home). */
 const HOME_TOP_CATEGORY = 'home';
@@ -162,4 +164,6 @@ export const pageRoutes = new Hono<AppEnv>()
   .route('/', playerPages)
   .route('/', notificationPages)
   .route('/', favsPages)
-  .route('/', subscriptionPages);
+  .route('/', subscriptionPages)
+  .route('/', cashPages)
+  .route('/', agentPages);

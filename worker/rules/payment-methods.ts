@@ -9,6 +9,9 @@ export const SELF_SERVICE_METHODS = ['card', 'cash', 'coupon'] as const satisfie
 export type SelfServiceMethod = (typeof SELF_SERVICE_METHODS)[number];
 export const isSelfServiceMethod = (value: unknown): value is SelfServiceMethod => typeof value === 'string' && (SELF_SERVICE_METHODS as readonly string[]).includes(value);
 
+/** Cash is paid at Moroccan agencies and to Moroccan agents: in dirhams only. */
+export const CASH_CURRENCIES = ['MAD'] as const;
+
 /** Spec §9: a cash payment voucher is valid 4 days. */
 export const VOUCHER_VALID_DAYS = 4;
 export const VOUCHER_VALID_MS = VOUCHER_VALID_DAYS * 86_400_000;

@@ -41,6 +41,11 @@ export function BravoPage({ tx, plan, end }: BravoPageProps) {
         <p className="bravo__lead">
           {tx.trial_days > 0 ? t('BRAVO_TRIAL', { plan: planName(plan, lang), days: tx.trial_days }) : t('BRAVO_PAID', { plan: planName(plan, lang) })}
         </p>
+        {tx.coupon_code && (
+          <p className="bravo__coupon">
+            {t('COUPON_APPLIED')} <bdi dir="ltr">{tx.coupon_code}</bdi>
+          </p>
+        )}
         {end && (
           <p>
             {t('PREMIUM_UNTIL_LONG')} <DateText iso={end} />

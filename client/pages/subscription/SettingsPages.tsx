@@ -2,7 +2,7 @@ import type { Plan, SubscriptionView, Transaction } from '../../../worker/api/pa
 import type { Currency } from '../../../worker/rules/subscription';
 import { useI18n } from '../../i18n';
 import { FormNote, SettingsPageFrame, SettingsSection, type FormState } from '../settings/forms';
-import { DateText, Money, Period, planName, TransactionState } from './parts';
+import { DateText, MethodName, Money, Period, planName, TransactionState } from './parts';
 
 function SettingsPage({ title, lead, children }: { title: string; lead?: string | undefined; children: React.ReactNode }) {
   const { t } = useI18n();
@@ -158,7 +158,19 @@ export function BillingActivityPage({ transactions, plans }: { transactions: Tra
                   <td data-label={t('AMOUNT')}>
                     <Money minor={tx.amount} currency={tx.currency} />
                   </td>
-                  <td data-label={t('PAYMENT_METHOD')}>{t(`PAYMENT_METHOD_${tx.method.toUpperCase()}`)}</td>
+                  <td data-label={t('PAYMENT_METHOD')}>
+                    <MethodName method={tx.method} />
+                    {tx.coupon_code && (
+                      <span className="settings__muted">
+                        {' '}· {t('COUPON_CODE')} <bdi dir="ltr">{tx.coupon_code}</bdi>
+                      </span>
+                    )}
+                    {tx.voucher_ref && (
+                      <>
+                        {' '}· <a href={`/payments/voucher/${tx.id}`}>{tx.method === 'cash' ? t('SHOW_VOUCHER') : t('SHOW_RECEIPT')}</a>
+                      </>
+                    )}
+                  </td>
                   <td data-label={t('STATE')}>
                     <TransactionState tx={tx} />
                   </td>

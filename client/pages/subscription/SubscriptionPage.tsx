@@ -1,4 +1,5 @@
 import type { Plan, SubscriptionView } from '../../../worker/api/payments/schemas';
+import { VOUCHER_VALID_DAYS, type SelfServiceMethod } from '../../../worker/rules/payment-methods';
 import { CURRENCIES, type Currency } from '../../../worker/rules/subscription';
 import { SubscribeSteps } from '../../components/SubscribeSteps';
 import { useI18n } from '../../i18n';
@@ -23,7 +24,9 @@ export type SubscriptionPageProps = {
   trialEndIfNow: (days: number) => string;
   /** Where to come back after paying (a title). */
   returnTo: string | null;
-  /** The state of the last attempt (declined card, cancelled checkout, refused call). */
+  /** The ways to pay in this currency (card, cash, coupon: GET /payments/methods). */
+  methods: SelfServiceMethod[];
+  /** The state of the last attempt (declined card, cancelled checkout, refused call), with what was typed. */
   form?: FormState;
 };
 
@@ -54,16 +57,37 @@ function CurrencySwitch({ currency, currencies, chosen }: { currency: Currency; 
   );
 }
 
-/** The method picker: card now; mobile, cash voucher, coupon and agent come with the next issue. */
-function MethodPicker({ idSuffix }: { idSuffix: number }) {
+/**
+ * The method picker (spec §2): bank card, cash at an agency (a voucher valid 4 days), or a coupon code
+ * that pays it all; a code also lowers a card or cash payment. Agent payments are recorded by an agent.
+ */
+function MethodPicker({ planId, methods, form }: { planId: number; methods: SelfServiceMethod[]; form: FormState | undefined }) {
   const { t } = useI18n();
+  const mine = form?.values?.plan === String(planId);
+  const chosen = (mine ? form?.values?.method : undefined) ?? methods[0];
+  const coupon = mine ? (form?.values?.coupon ?? '') : '';
   return (
-    <fieldset className="plan__methods">
-      <legend>{t('PAYMENT_METHOD')}</legend>
-      <label className="plan__method">
-        <input type="radio" name="method" value="card" defaultChecked id={`method-card-${idSuffix}`} /> {t('PAYMENT_METHOD_CARD')}
-      </label>
-    </fieldset>
+    <>
+      <fieldset className="plan__methods">
+        <legend>{t('PAYMENT_METHOD')}</legend>
+        {methods.map((method) => (
+          <label className="plan__method" key={method}>
+            <input type="radio" name="method" value={method} defaultChecked={method === chosen} />
+            <span>
+              {t(`PAYMENT_METHOD_${method.toUpperCase()}`)}
+              <small className="plan__method-hint">{t(`PAYMENT_METHOD_${method.toUpperCase()}_HINT`, { days: VOUCHER_VALID_DAYS })}</small>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <details className="plan__coupon" open={coupon !== '' || chosen === 'coupon'}>
+        <summary>{t('HAVE_A_COUPON')}</summary>
+        <label className="plan__coupon-field">
+          <span>{t('COUPON_CODE')}</span>
+          <input type="text" name="coupon" defaultValue={coupon} maxLength={32} autoComplete="off" autoCapitalize="characters" spellCheck={false} dir="ltr" />
+        </label>
+      </details>
+    </>
   );
 }
 
@@ -102,7 +126,7 @@ function PlanCard({ plan, props }: { plan: Plan; props: SubscriptionPageProps })
           <input type="hidden" name="plan" value={plan.id} />
           <input type="hidden" name="currency" value={props.currency} />
           {props.returnTo && <input type="hidden" name="returnTo" value={props.returnTo} />}
-          <MethodPicker idSuffix={plan.id} />
+          <MethodPicker planId={plan.id} methods={props.methods} form={props.form} />
           <button className="button button--primary plan__action" type="submit" aria-describedby={`plan-${plan.id}`}>
             {trial ? t('START_FREE_TRIAL') : t('CHOOSE_PLAN')}
           </button>

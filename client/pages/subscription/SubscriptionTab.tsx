@@ -57,12 +57,9 @@ export function SubscriptionTab({ user, view, plans, premium, subscribe, form }:
             <span className="settings__error">{paymentErrorText(t, user.subscription_error)}</span>
           </Fact>
         )}
-        {view.state === 'pending' && (
-          <Fact label={t('PAYMENT')}>
-            <span className="badge badge--warn">{t('PAYMENT_STATE_PENDING')}</span>
-          </Fact>
-        )}
       </dl>
+      {/* The plan's badge already says "waiting for validation": here, what it means. */}
+      {view.state === 'pending' && <p className="settings__text">{t('PAYMENT_PENDING')}</p>}
       {premium && cancelled && <p className="settings__text">{t('CANCELLED_UNTIL_END')}</p>}
       <div className="settings__actions">
         {subscribe && (

@@ -52,3 +52,24 @@ export function DateText({ iso }: { iso: string }) {
   return <time dateTime={iso.slice(0, 10)}>{formatDate(iso)}</time>;
 }
 
+
+/** A moment with its time, in Morocco's clock (vouchers are paid at Moroccan agencies), DD/MM/YYYY HH:MM with Latin digits. */
+export function formatMoroccoTime(iso: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Casablanca', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+}
+
+export function MoroccoTime({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} dir="ltr">
+      {formatMoroccoTime(iso)}
+    </time>
+  );
+}
+
+/** How a payment was made, in words. */
+export function MethodName({ method }: { method: Transaction['method'] }) {
+  const { t } = useI18n();
+  return <>{t(`PAYMENT_METHOD_${method.toUpperCase()}`)}</>;
+}

@@ -1,6 +1,5 @@
 // Sales agents: who is one, finding a user for them, recording the cash they received (a payment
 // through the cash network that waits for validation), their collections, and the audit trail.
-import { z } from 'zod';
 import type { Bindings } from '../../env';
 import { MOROCCO_CODE } from '../../rules/account';
 import { isActive } from '../payments/state';
@@ -12,6 +11,7 @@ import { cashProvider } from '../payments/providers';
 import type { CheckoutAnswer } from '../payments/schemas';
 import { loadBilling } from '../payments/store';
 import type { Currency } from '../../rules/subscription';
+import { Collection, type AgentUserView } from './schemas';
 
 export type Agent = { userId: string; name: string };
 
@@ -37,16 +37,6 @@ export function loginOf(typed: string): string {
   if (/^00[1-9]\d{7,14}$/.test(digits)) return `+${digits.slice(2)}`;
   return /^\+\d+$/.test(digits) ? digits : value;
 }
-
-/** A user as an agent sees them: enough to recognise them and their state, nothing more. */
-export const AgentUserView = z.object({
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  name: z.string().nullable(),
-  premium_until: z.string().nullable(),
-  pending: z.boolean(),
-});
-export type AgentUserView = z.infer<typeof AgentUserView>;
 
 async function viewOf(db: D1Database, user: UserRow, now: Date): Promise<AgentUserView> {
   const [billing, profile] = await Promise.all([
@@ -97,19 +87,6 @@ export async function recordPayment(env: Bindings, agentId: string, input: { log
   await audit(env.DB, { agentId, action: 'record_payment', targetUserId: user.id, query: input.login, transactionId: answer.transaction.id, amount, currency: input.currency, at });
   return { ...answer, amount, currency: input.currency };
 }
-
-export const Collection = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  state: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  plan_id: z.number(),
-  voucher_ref: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-});
-export type Collection = z.infer<typeof Collection>;
 
 /** GET /agent/collections: the agent's own collections of a day (UTC), newest first, and the totals per currency. */
 export async function collectionsOf(db: D1Database, agentId: string, day: string): Promise<{ day: string; items: Collection[]; totals: Record<string, number> }> {

@@ -136,6 +136,15 @@ describe('cash vouchers', () => {
     expect(await invoicesOf(user.id)).toHaveLength(1);
   });
 
+  it('cash is in dirhams only; the method picker says which methods a currency has', async () => {
+    const user = await registeredUser();
+    const res = await subscribeCall(user.tokens.token, PLAN_WEEK, { method: 'cash', currency: 'EUR' });
+    expect([res.status, await messageOf(res)]).toEqual([400, 'PAYMENT_METHOD_UNAVAILABLE: no cash provider for EUR']);
+    expect(await (await callApi('/payments/methods?currency=MAD')).json()).toEqual({ currency: 'MAD', methods: ['card', 'cash', 'coupon'] });
+    expect(await (await callApi('/payments/methods?currency=EUR')).json()).toEqual({ currency: 'EUR', methods: ['card', 'coupon'] });
+    expect((await callApi('/payments/methods?currency=XXX')).status).toBe(400);
+  });
+
   it('a voucher not paid in 4 days is cancelled by the clock (the agency then refuses it); the user is told', async () => {
     const user = await registeredUser();
     const at = new Date('2026-12-01T10:00:00.000Z');

@@ -10,7 +10,7 @@ import { cancelVoucher, confirmTransaction, saveCard, subscribe, userLang } from
 import { quoteCoupon } from './coupons';
 import { SELF_SERVICE_METHODS } from '../../rules/payment-methods';
 import { activePlans, findPlan, priceOf } from './plans';
-import { providerById, PROVIDER_IDS } from './providers';
+import { cashProvider, providerById, providerFor, PROVIDER_IDS } from './providers';
 import type { PaymentProvider } from './providers/types';
 import { changeQuote } from './quote';
 import { Currency, type SubscriptionView } from './schemas';
@@ -25,6 +25,7 @@ import { renderInvoicePdf } from './invoices/pdf';
 /**
  * Subscriptions and card payments (issue 13; spec §7 payments), mounted under /payments:
  *   GET    /payments/plans                       the plans on sale
+ *   GET    /payments/methods?currency=           the ways to pay in a currency (card, cash, coupon)
  *   GET    /payments/subscription                the state machine's view (plan, state, trial, card)
  *   POST   /payments/subscription/:id            subscribe: { token, bypass, currency, returnTo, method, coupon } → checkout
  *                                                 (method cash → a voucher waiting for validation; a coupon that covers it all → premium now)
@@ -128,6 +129,13 @@ function renewingProvider(c: Ctx, b: Billing): PaymentProvider | null {
 
 export const payments = new Hono<AppEnv>()
   .get('/plans', async (c) => c.json(await activePlans(c.env.DB)))
+
+  // The ways to pay in a currency (the method picker): card and cash where a provider is configured; a coupon always.
+  .get('/methods', zValidator('query', z.object({ currency: Currency.default('MAD') }), validationHook), (c) => {
+    const { currency } = c.req.valid('query');
+    const methods = [...(providerFor(c.env, currency) ? ['card' as const] : []), ...(cashProvider(c.env, currency) ? ['cash' as const] : []), 'coupon' as const];
+    return c.json({ currency, methods });
+  })
 
   .post('/callback/:provider', async (c) => {
     const id = c.req.param('provider');

@@ -8,6 +8,7 @@ import { CheckoutAnswer, SubscriptionView, Transaction, type Plan } from '../../
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { sameSitePath } from '../../rules/return-path';
+import { isSelfServiceMethod, SELF_SERVICE_METHODS } from '../../rules/payment-methods';
 import { currencyFor, isCurrency, type Currency } from '../../rules/subscription';
 import { callApi } from '../../session/auth';
 import { readFlash } from '../../session/cookies';
@@ -55,15 +56,22 @@ async function returnedState(c: Ctx): Promise<FormState | undefined> {
   return undefined;
 }
 
+const Methods = z.object({ methods: z.array(z.enum(SELF_SERVICE_METHODS)) });
+
 async function renderSubscription(c: Ctx, user: User | null, form?: FormState, status: Status = 200) {
   const [config, view] = await Promise.all([loadConfig(c), user ? loadView(c) : Promise.resolve(null)]);
+  // A form that comes back keeps the currency it was posted in.
+  const posted = form?.values?.currency;
+  const currency = isCurrency(posted) ? posted : currencyOf(c, view);
+  const { methods } = user ? await serverApi(c).request(`/payments/methods?currency=${currency}`, (v) => Methods.parse(v)) : { methods: [] };
   const t = translate(c.get('lang'));
   const chosen = Number.parseInt(c.req.query('plan') ?? '', 10);
   const returnTo = sameSitePath(c.req.query('returnTo'));
   const page = (
     <SubscriptionPage
       plans={config.subscriptions}
-      currency={currencyOf(c, view)}
+      currency={currency}
+      methods={methods}
       currencies={CURRENCY_LIST}
       guest={!user}
       codeStep={config.options.TOKENIZED_REGISTER === true}
@@ -83,16 +91,22 @@ async function checkout(c: Ctx, user: User) {
   const form = await readForm(c);
   const plan = Number.parseInt(form.plan ?? '', 10);
   const currency = isCurrency(form.currency) ? form.currency : undefined;
-  if (!Number.isInteger(plan) || form.method !== 'card') return renderSubscription(c, user, { message: { kind: 'danger', key: 'CHOOSE_PLAN_AND_METHOD' } }, 400);
+  const coupon = (form.coupon ?? '').trim();
+  // What was typed comes back with any error (the plan's card keeps its method and code).
+  const values = { plan: form.plan ?? '', method: form.method ?? '', coupon, currency: currency ?? '' };
+  if (!Number.isInteger(plan) || !isSelfServiceMethod(form.method)) return renderSubscription(c, user, { values, message: { kind: 'danger', key: 'CHOOSE_PLAN_AND_METHOD' } }, 400);
   let answer: CheckoutAnswer;
   try {
-    answer = CheckoutAnswer.parse(await callApi(c, `/payments/subscription/${plan}`, 'POST', { currency, ...(form.returnTo ? { returnTo: form.returnTo } : {}) }));
+    const body = { currency, method: form.method, ...(coupon ? { coupon } : {}), ...(form.returnTo ? { returnTo: form.returnTo } : {}) };
+    answer = CheckoutAnswer.parse(await callApi(c, `/payments/subscription/${plan}`, 'POST', body));
   } catch (error) {
     if (sessionEnded(error)) return toLogin(c, '/subscription');
     const { key, status } = apiFailure(error);
-    return renderSubscription(c, user, { message: { kind: 'danger', key } }, status);
+    return renderSubscription(c, user, { values, message: { kind: 'danger', key } }, status);
   }
   if (!answer.checkout) return done(c, 'YOU_SUBSCRIBED', `/bravoPage?tx=${answer.transaction.id}`);
+  // A cash voucher: our own page shows it (reference, code, where to pay).
+  if (answer.transaction.state === 'pending') return done(c, 'VOUCHER_CREATED', new URL(answer.checkout.url).pathname);
   if (answer.checkout.method === 'GET') return c.redirect(answer.checkout.url, 303);
   const t = translate(c.get('lang'));
   return renderForm(c, <ContinueToPayment url={answer.checkout.url} fields={answer.checkout.fields} />, { title: t('CONTINUE_TO_PAYMENT') });

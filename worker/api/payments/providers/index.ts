@@ -1,5 +1,6 @@
 // The payment provider of each currency, from the PAYMENT_PROVIDER_* vars (README "Payments").
 import type { Bindings } from '../../../env';
+import { CASH_CURRENCIES } from '../../../rules/payment-methods';
 import type { Currency } from '../../../rules/subscription';
 import { cmiProvider } from './cmi';
 import { sandboxProvider } from './sandbox';
@@ -43,12 +44,13 @@ export function providerFor(env: Bindings, currency: Currency, fetcher: typeof f
 
 /**
  * The cash network (vouchers paid at agencies, sales agents' collections) of PAYMENT_PROVIDER_CASH,
- * or null when cash is not offered; with DEV_OUTBOX=true an unset one is the sandbox.
+ * or null when cash is not offered (or not in this currency: dirhams only); with DEV_OUTBOX=true an unset one is the sandbox.
  */
 export function cashProvider(env: Bindings, currency: Currency): PaymentProvider | null {
   const id = env.PAYMENT_PROVIDER_CASH || (env.DEV_OUTBOX === 'true' ? 'sandbox' : '');
   const provider = id ? providerById(env, id) : null;
-  return provider && provider.methods.includes('cash') && provider.currencies.includes(currency) ? provider : null;
+  const cash = (CASH_CURRENCIES as readonly Currency[]).includes(currency);
+  return cash && provider && provider.methods.includes('cash') && provider.currencies.includes(currency) ? provider : null;
 }
 
 /** The currencies sold here (a provider is configured for them). */

@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+import { timeLeft } from '../../worker/rules/payment-methods';
+import { useI18n } from '../i18n';
+import { defineIsland } from '../island';
+
+type Props = { end: string; now: string };
+
+/** "3 days 23 h 12 min left" on a cash voucher, counted down every 30 seconds (the server renders the first value). */
+export default function VoucherCountdown({ end, now }: Props) {
+  const { t } = useI18n();
+  const [at, setAt] = useState(() => new Date(now));
+  useEffect(() => {
+    setAt(new Date());
+    const timer = setInterval(() => setAt(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = timeLeft(end, at);
+  return (
+    <p className="voucher__countdown" role="timer" aria-live="off">
+      {left.over ? t('VOUCHER_EXPIRED_NOW') : t('VOUCHER_TIME_LEFT', { days: left.days, hours: left.hours, minutes: left.minutes })}
+    </p>
+  );
+}
+
+export const VoucherCountdownIsland = defineIsland('voucher-countdown', VoucherCountdown, 'load');
