@@ -102,7 +102,7 @@ function Collections({ collections, plans }: { collections: AgentPageProps['coll
       {collections.items.length === 0 ? (
         <p className="settings__text">{t('AGENT_NOTHING_TODAY')}</p>
       ) : (
-        <div className="billing__scroll">
+        <div className="billing__scroll" tabIndex={0} role="region" aria-labelledby="agent-day">
           <table className="billing">
             <thead>
               <tr>

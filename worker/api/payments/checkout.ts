@@ -162,10 +162,10 @@ export async function subscribe(env: Bindings, user: UserRow, planId: number, in
   if (method === 'coupon' || input.coupon) return subscribeWithCoupon(env, user, billing, plan, input, method, returnTo, now);
   const { currency, provider } = chooseCurrency(env, billing, input.currency, method);
   const active = isActive(billing, now);
-  // A trial needs a card to charge when it ends: cash pays the first period.
-  const trialDays = method === 'card' && !active && plan.trial_days > 0 && billing.freeSubscriptions === 0 ? plan.trial_days : 0;
-  // A provider that keeps no card (CMI) cannot charge when a trial ends: its trials start without a checkout.
-  if (input.bypass || (trialDays > 0 && provider.recurring === 'none')) {
+  const trialDays = !active && plan.trial_days > 0 && billing.freeSubscriptions === 0 ? plan.trial_days : 0;
+  // Nothing can be charged when the trial ends (CMI keeps no card; cash has none): the trial starts without a
+  // checkout, and a reminder before its end asks to pay.
+  if (input.bypass || (trialDays > 0 && (provider.recurring === 'none' || method !== 'card'))) {
     if (!trialDays) apiError(400, 'BAD_REQUEST', 'bypass: no free trial for this plan and user');
     return startTrialWithoutCard(env, user, plan, currency, provider, now);
   }

@@ -116,12 +116,11 @@ describe('cash vouchers', () => {
   it('a voucher: waiting for validation with a reference valid 4 days, emailed; the agency takes the cash → premium and an invoice', async () => {
     const user = await registeredUser();
     const at = new Date();
-    const answer = await startCheckout(user.tokens.token, PLAN_MONTHLY, { method: 'cash', currency: 'MAD' }, at);
+    const answer = await startCheckout(user.tokens.token, PLAN_3_MONTHS, { method: 'cash', currency: 'MAD' }, at);
     expect(answer.transaction.state).toBe('pending');
     expect(answer.checkout?.url).toMatch(new RegExp(`/payments/voucher/${answer.transaction.id}$`));
     const tx = await txOf(user.tokens.token, answer.transaction.id);
-    // Cash pays the first period: no trial without a card.
-    expect(tx).toMatchObject({ state: 'pending', method: 'cash', amount: 5900 });
+    expect(tx).toMatchObject({ state: 'pending', method: 'cash', amount: 15900 });
     expect(tx.voucher_ref).toMatch(/^\d{12}$/);
     expect(Date.parse(tx.expires_at ?? '') - at.getTime()).toBe(4 * DAY);
     expect((await userRow(user.id))?.subscription_id).toBeNull();
@@ -131,9 +130,17 @@ describe('cash vouchers', () => {
     expect(mail?.body).toContain((tx.voucher_ref ?? '').slice(0, 4));
 
     expect((await payAtAgency(tx.voucher_ref ?? '')).status).toBe(200);
-    expect((await userRow(user.id))?.subscription_id).toBe(PLAN_MONTHLY);
+    expect((await userRow(user.id))?.subscription_id).toBe(PLAN_3_MONTHS);
     expect(await txOf(user.tokens.token, answer.transaction.id)).toMatchObject({ state: 'accepted' });
     expect(await invoicesOf(user.id)).toHaveLength(1);
+  });
+
+  it('the monthly plan with cash: its free month starts without a voucher (nothing to charge at its end; a reminder asks to pay)', async () => {
+    const user = await registeredUser();
+    const answer = await startCheckout(user.tokens.token, PLAN_MONTHLY, { method: 'cash', currency: 'MAD' });
+    expect(answer).toMatchObject({ transaction: { state: 'accepted' }, checkout: null });
+    const row = await userRow(user.id);
+    expect(row).toMatchObject({ subscription_id: PLAN_MONTHLY, subscription_renewal: null, free_subscriptions: 1 });
   });
 
   it('cash is in dirhams only; the method picker says which methods a currency has', async () => {
