@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { notificationsCategoryStatements, seedStatements } from './catalogue.ts';
-import { couponStatements, planStatements } from './plans.ts';
+import { couponStatements, packStatements, planStatements } from './plans.ts';
 import { uploadDemoMedia } from './media-upload.ts';
 import { fillSearchIndexIfEmpty } from '../search/reindex.ts';
 
@@ -102,10 +102,10 @@ function main(): void {
       executeStatements(persistTo, planStatements());
       console.log('seed: added the subscription plans');
     }
-    // A database seeded before the Moroccan ways to pay (issue 14): add the demo coupons.
+    // A database seeded before the Moroccan ways to pay (issue 14): add the demo coupons and ticket packs.
     if (count(persistTo, 'SELECT COUNT(*) AS n FROM coupons') === 0) {
-      executeStatements(persistTo, couponStatements());
-      console.log('seed: added the demo coupons');
+      executeStatements(persistTo, [...couponStatements(), ...packStatements()]);
+      console.log('seed: added the demo coupons and ticket packs');
     }
     return;
   }

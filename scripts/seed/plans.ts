@@ -32,10 +32,28 @@ export const plans: readonly PlanSeed[] = [
   { id: 7, duration: 518400, active: true, trialDays: 0, position: 4, mad: 54900, eur: 5999, usd: 6499, name: { en: 'Yearly', fr: 'Annuel', ar: 'سنوي', es: 'Anual' } },
 ];
 
+/** Ticket packs (issue 14, pay per title): one ticket unlocks one premium title for one viewing (48 hours). */
+export const packs = [
+  { id: 8, tickets: 1, mad: 1500, eur: 199, usd: 199, name: { en: '1 ticket', fr: '1 ticket', ar: 'تذكرة واحدة', es: '1 entrada' } },
+  { id: 9, tickets: 5, mad: 5900, eur: 799, usd: 849, name: { en: '5 tickets', fr: '5 tickets', ar: '5 تذاكر', es: '5 entradas' } },
+  { id: 10, tickets: 10, mad: 9900, eur: 1299, usd: 1399, name: { en: '10 tickets', fr: '10 tickets', ar: '10 تذاكر', es: '10 entradas' } },
+] as const;
+
 const q = (s: string): string => `'${s.replaceAll("'", "''")}'`;
 
-/** INSERT statements for the plans (no trailing semicolons). */
+/** INSERT statements for the plans and the ticket packs (no trailing semicolons). */
 export function planStatements(): string[] {
+  return [...subscriptionPlanStatements(), ...packStatements()];
+}
+
+export function packStatements(): string[] {
+  return packs.map(
+    (p) =>
+      `INSERT OR IGNORE INTO plans (id, duration, is_active, trial_days, position, price_mad, price_eur, price_usd, name, features, kind, tickets) VALUES (${p.id}, 1440, 1, 0, ${p.id}, ${p.mad}, ${p.eur}, ${p.usd}, ${q(JSON.stringify(p.name))}, '{}', 'tickets', ${p.tickets})`,
+  );
+}
+
+function subscriptionPlanStatements(): string[] {
   return plans.map(
     (p) =>
       `INSERT INTO plans (id, duration, is_active, subscribed_image, not_subscribed_image, trial_days, position, price_mad, price_eur, price_usd, name, features) VALUES (${p.id}, ${p.duration}, ${p.active ? 1 : 0}, NULL, NULL, ${p.trialDays}, ${p.position}, ${p.mad}, ${p.eur}, ${p.usd}, ${q(JSON.stringify(p.name))}, ${q(JSON.stringify(FEATURES))})`,

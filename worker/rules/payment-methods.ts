@@ -45,3 +45,7 @@ export function timeLeft(endIso: string, now: Date): { days: number; hours: numb
 
 /** A voucher reference printed in groups of four for reading aloud at the counter: "4821 0937 5512". */
 export const groupDigits = (reference: string): string => reference.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** Spec §9: an unlock costs one ticket and allows a single viewing, resumable for 48 hours on the same account. */
+export const UNLOCK_VALID_HOURS = 48;
+export const UNLOCK_VALID_MS = UNLOCK_VALID_HOURS * 3_600_000;

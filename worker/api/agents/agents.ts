@@ -79,11 +79,12 @@ export async function recordPayment(env: Bindings, agentId: string, input: { log
   if (!billing) return refuse(404, 'USER_NOT_FOUND', null, 'gone');
   if (billing.state === 'pending') return refuse(409, 'PAYMENT_PENDING', user.id, 'a payment already waits for validation');
   const active = isActive(billing, now);
-  if (active && billing.planId !== plan.id) return refuse(409, 'SUBSCRIPTION_CHANGE_REFUSED', user.id, 'another plan is active');
+  const pack = plan.kind === 'tickets';
+  if (!pack && active && billing.planId !== plan.id) return refuse(409, 'SUBSCRIPTION_CHANGE_REFUSED', user.id, 'another plan is active');
   const provider = cashProvider(env, input.currency);
   if (!provider) return refuse(400, 'PAYMENT_METHOD_UNAVAILABLE', user.id, `no cash network for ${input.currency}`);
   const amount = priceOf(plan, input.currency);
-  const answer = await begin(env, user, billing, { plan, purpose: active ? 'renew' : 'subscribe', amount, currency: input.currency, provider, trialDays: 0, returnTo: null, method: 'agent', agentId }, now);
+  const answer = await begin(env, user, billing, { plan, purpose: pack ? 'tickets' : active ? 'renew' : 'subscribe', amount, currency: input.currency, provider, trialDays: 0, returnTo: null, method: 'agent', agentId }, now);
   await audit(env.DB, { agentId, action: 'record_payment', targetUserId: user.id, query: input.login, transactionId: answer.transaction.id, amount, currency: input.currency, at });
   return { ...answer, amount, currency: input.currency };
 }

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../env';
 import { caller, requireAuth } from '../auth/middleware';
 import { apiError } from '../errors';
 import { validationHook } from '../validation';
-import { now } from '../payments/routes';
+import { now } from '../clock';
 import { Currency } from '../payments/schemas';
 import { agentLookup, collectionsOf, findAgent, recordPayment } from './agents';
 

@@ -202,6 +202,8 @@ export type ContentPlaybackFacts = {
   premium_any: number;
   has_media: number;
   has_trailer: number;
+  /** The series of an episode (a ticket may have unlocked it). */
+  parent_id: number | null;
 };
 
 /**
@@ -214,7 +216,7 @@ export async function contentBySlug(
   age: AgeLimit,
   slug: string,
 ): Promise<{ content: Content; playback: ContentPlaybackFacts } | 'restricted' | null> {
-  const row = await env.DB.prepare(`SELECT c.id, ${ageAllowed(2)} AS allowed, c.allowed_countries, p.allowed_countries AS parent_countries,
+  const row = await env.DB.prepare(`SELECT c.id, c.parent_id, ${ageAllowed(2)} AS allowed, c.allowed_countries, p.allowed_countries AS parent_countries,
       c.youtube_id, (c.premium = 1 OR COALESCE(p.premium, 0) = 1) AS premium_any,
       EXISTS (SELECT 1 FROM media m WHERE m.content_id = c.id AND m.kind = 'main') AS has_media,
       EXISTS (SELECT 1 FROM media m WHERE m.content_id = c.id AND m.kind = 'trailer') AS has_trailer

@@ -1,10 +1,12 @@
 import { zValidator } from '@hono/zod-validator';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { apiError } from '../errors';
 import { langQuery } from '../schemas';
 import { requestedProfile, viewerAgeLimit } from '../profiles/viewer';
-import { accessFor, effectiveCountries, playbackViewer } from '../player/access';
+import { accessFor, effectiveCountries, playbackViewer, type PlaybackViewer } from '../player/access';
+import { now } from '../clock';
+import { activeUnlock } from '../payments/tickets';
 import { validationHook } from '../validation';
 import {
   categoryBySlug,
@@ -27,6 +29,13 @@ export const TOP_CONTENT_COUNT = 5;
  * ratings. Contents are filtered by the viewer's age limit (spec §5, `viewerAgeLimit`: optional
  * Bearer and `profileId`; guests see everything); a title above it answers 403 CONTENT_NOT_AVAILABLE.
  */
+/** A member's ticket balance and a running unlock of this title, on premium titles they are not subscribed for. */
+async function ticketFacts(c: Context<AppEnv>, viewer: PlaybackViewer, premiumForThem: boolean, titleIds: number[]): Promise<{ credits: number; until: string | null } | null> {
+  if (!viewer.user || !premiumForThem) return null;
+  const unlock = await activeUnlock(c.env.DB, viewer.user.id, titleIds, now(c));
+  return { credits: viewer.user.credits, until: unlock?.expires_at ?? null };
+}
+
 export const pages = new Hono<AppEnv>()
   .get('/navigation', zValidator('query', langQuery, validationHook), async (c) => {
     const age = await viewerAgeLimit(c);
@@ -55,13 +64,15 @@ export const pages = new Hono<AppEnv>()
     if (!found) apiError(404, 'CONTENT_NOT_FOUND', slug);
     if (found === 'restricted') apiError(403, 'CONTENT_NOT_AVAILABLE', slug);
     const { content, playback } = found;
+    const unlockable = [content.id, ...(playback.parent_id !== null ? [playback.parent_id] : [])];
     const allowed_countries = effectiveCountries(playback.allowed_countries, playback.parent_countries);
     const [seasons, related, access] = await Promise.all([
       content.type === 'playlist' ? seasonsOf(c.env, lang, age, content.id) : [],
       relatedTo(c.env, lang, age, content, Math.min(limit, 12)),
-      accessFor(c, viewer, { premium: playback.premium_any === 1, allowedCountries: allowed_countries }),
+      accessFor(c, viewer, { premium: playback.premium_any === 1, allowedCountries: allowed_countries }, unlockable),
     ]);
-    const facts = { allowed_countries, youtube_id: playback.youtube_id, has_media: playback.has_media === 1, has_trailer: playback.has_trailer === 1, access };
+    const tickets = await ticketFacts(c, viewer, playback.premium_any === 1 && !viewer.subscribed, unlockable);
+    const facts = { allowed_countries, youtube_id: playback.youtube_id, has_media: playback.has_media === 1, has_trailer: playback.has_trailer === 1, access, tickets };
     return c.json({ content: { ...content, seasons, ...facts }, related } satisfies ContentPage);
   })
   .get('/category/:slug', zValidator('param', slugParam, validationHook), zValidator('query', listQuery, validationHook), async (c) => {

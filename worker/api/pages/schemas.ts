@@ -82,6 +82,11 @@ export const ContentPlayback = {
   has_media: z.boolean(),
   has_trailer: z.boolean(),
   access: z.enum(['ok', 'premium', 'geoblocked']),
+  /**
+   * Pay per title, for a logged-in viewer of a premium title: their ticket balance (spec §3 credits) and
+   * the end of a running unlock of this title (null: not unlocked); null for guests and free titles.
+   */
+  tickets: z.object({ credits: z.number(), until: z.string().nullable() }).nullable().default(null),
 };
 
 /** GET /pages/content/{slug}: the content with its seasons (series) and related titles. */

@@ -159,6 +159,7 @@ export async function subscribe(env: Bindings, user: UserRow, planId: number, in
   const billing = await billingOf(env, user);
   const method = input.method ?? 'card';
   const returnTo = safeReturn(input.returnTo);
+  if (plan.kind === 'tickets') return buyTickets(env, user, billing, plan, input, method, returnTo, now);
   if (method === 'coupon' || input.coupon) return subscribeWithCoupon(env, user, billing, plan, input, method, returnTo, now);
   const { currency, provider } = chooseCurrency(env, billing, input.currency, method);
   const active = isActive(billing, now);
@@ -183,6 +184,13 @@ export async function subscribe(env: Bindings, user: UserRow, planId: number, in
   }
   const purpose: Purpose = active ? 'renew' : 'subscribe';
   return begin(env, user, billing, { plan, purpose, amount: priceOf(plan, currency), currency, provider, trialDays, returnTo, method }, now);
+}
+
+/** A ticket pack (pay per title): paid once by card or cash, never renewed; coupons are for plans. */
+async function buyTickets(env: Bindings, user: UserRow, billing: Billing, pack: PlanRecord, input: CheckoutInput, method: SelfServiceMethod, returnTo: string | null, now: Date): Promise<CheckoutAnswer> {
+  if (method === 'coupon' || input.coupon) apiError(409, 'COUPON_NOT_FOR_PLAN', 'coupons are for subscription plans');
+  const { currency, provider } = chooseCurrency(env, billing, input.currency, method);
+  return begin(env, user, billing, { plan: pack, purpose: 'tickets', amount: priceOf(pack, currency), currency, provider, trialDays: 0, returnTo, method }, now);
 }
 
 /**

@@ -5,6 +5,14 @@ import { billingEmail, type BillingEmail } from './emails';
 
 type WithPlan = Extract<BillingEmail, { plan: string }>;
 
+it.each(LANGS)('a ticket pack receipt in %s says the tickets added and the balance', (lang) => {
+  const { text } = billingEmail(lang, { kind: 'tickets_receipt', pack: '5 tickets', amount: 5900, currency: 'MAD', tickets: 5, credits: 7, invoice: 'TAF-2026-000050' }, 'https://tafrij.ma');
+  expect(text).toContain('59.00 MAD');
+  expect(text).toContain('7');
+  expect(text).toContain('TAF-2026-000050');
+  expect(text).toMatch(new RegExp(`https://tafrij\\.ma/settings/billingActivity\\?lang=${lang}`));
+});
+
 const EMAILS: WithPlan[] = [
   { kind: 'receipt', plan: '3 mois', amount: 15900, currency: 'MAD', end: '2027-02-22T10:00:00.000Z', invoice: 'TAF-2026-000042' },
   { kind: 'trial_ending', plan: 'Monthly', end: '2026-12-24T10:00:00.000Z', amount: 699, currency: 'EUR', charged: true },

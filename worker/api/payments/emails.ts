@@ -16,7 +16,9 @@ export type BillingEmail =
   | { kind: 'ended'; plan: string }
   /** A cash voucher to pay at an agency within 4 days (also sent by SMS: `voucherSms`). */
   | { kind: 'voucher'; plan: string; amount: number; currency: Currency; reference: string; end: string; agencies: string; transactionId: string }
-  | { kind: 'voucher_expired' };
+  | { kind: 'voucher_expired' }
+  /** A ticket pack was paid: how many tickets were added and the balance now. */
+  | { kind: 'tickets_receipt'; pack: string; amount: number; currency: Currency; tickets: number; credits: number; invoice: string | null };
 
 type Text = { subject: string; lines: string[]; button: string; path: string };
 
@@ -62,6 +64,15 @@ function text(lang: Lang, e: BillingEmail): Text {
       return voucherText(lang, e);
     case 'voucher_expired':
       return VOUCHER_EXPIRED[lang];
+    case 'tickets_receipt': {
+      const inv = e.invoice;
+      return {
+        en: { subject: `Your Tafrij receipt: ${e.pack}`, lines: [`Thank you! We received ${money(e.amount, e.currency)} for ${e.pack}.`, `${e.tickets} ticket(s) added: you now have ${e.credits}. One ticket unlocks one premium title for 48 hours.`, ...(inv ? [`Your invoice ${inv} is in your billing activity.`] : [])], button: 'See my tickets', path: '/settings/billingActivity' },
+        fr: { subject: `Votre reçu Tafrij : ${e.pack}`, lines: [`Merci ! Nous avons bien reçu ${money(e.amount, e.currency)} pour ${e.pack}.`, `${e.tickets} ticket(s) ajouté(s) : vous en avez maintenant ${e.credits}. Un ticket débloque un titre premium pendant 48 heures.`, ...(inv ? [`Votre facture ${inv} est dans votre historique de paiements.`] : [])], button: 'Voir mes tickets', path: '/settings/billingActivity' },
+        ar: { subject: `إيصالك من تفرّج: ${e.pack}`, lines: [`شكرًا لك! توصّلنا بمبلغ ${money(e.amount, e.currency)} مقابل ${e.pack}.`, `أُضيفت ${e.tickets} تذكرة، ورصيدك الآن ${e.credits}. تفتح التذكرة الواحدة عنوانًا مميزًا لمدة 48 ساعة.`, ...(inv ? [`فاتورتك ${inv} موجودة في سجل الفوترة.`] : [])], button: 'عرض تذاكري', path: '/settings/billingActivity' },
+        es: { subject: `Tu recibo de Tafrij: ${e.pack}`, lines: [`¡Gracias! Hemos recibido ${money(e.amount, e.currency)} por ${e.pack}.`, `${e.tickets} entrada(s) añadida(s): ahora tienes ${e.credits}. Una entrada desbloquea un título premium durante 48 horas.`, ...(inv ? [`Tu factura ${inv} está en tu actividad de pagos.`] : [])], button: 'Ver mis entradas', path: '/settings/billingActivity' },
+      }[lang];
+    }
     case 'ended':
       return {
         en: { subject: 'Your Tafrij subscription has ended', lines: [`Your ${e.plan} subscription has ended: you are back on the free offer.`, 'Your profiles and your list are kept; subscribe again whenever you like.'], button: 'Subscribe again', path: '/subscription' },

@@ -7,6 +7,7 @@ import { formatInvoiceNumber } from './invoices';
 import { findPlan } from './plans';
 import type { Settlement } from './settle';
 import { loadBilling } from './store';
+import { ticketsOf } from './tickets';
 import { findTransaction } from './transactions';
 
 export async function notifySettlement(env: Bindings, s: Settlement): Promise<void> {
@@ -20,7 +21,10 @@ export async function notifySettlement(env: Bindings, s: Settlement): Promise<vo
   ]);
   if (!plan || !billing) return;
   const name = plan.name[isLang(user?.lang) ? user.lang : 'ar'];
-  if (tx.state === 'accepted' && tx.trial_days === 0 && billing.end) {
+  const invoice = tx.invoice_number === null ? null : formatInvoiceNumber(env.INVOICE_PREFIX, tx.invoice_number, tx.updated_at);
+  if (tx.state === 'accepted' && tx.purpose === 'tickets') {
+    await sendBillingEmail(env, tx.user_id, { kind: 'tickets_receipt', pack: name, amount: tx.amount, currency: tx.currency, tickets: plan.tickets, credits: await ticketsOf(env.DB, tx.user_id), invoice });
+  } else if (tx.state === 'accepted' && tx.trial_days === 0 && billing.end) {
     await sendBillingEmail(env, tx.user_id, { kind: 'receipt', plan: name, amount: tx.amount, currency: tx.currency, end: billing.end, invoice: tx.invoice_number === null ? null : formatInvoiceNumber(env.INVOICE_PREFIX, tx.invoice_number, tx.updated_at) });
   } else if (tx.state === 'failed' && tx.purpose === 'renew') {
     await sendBillingEmail(env, tx.user_id, { kind: 'payment_failed', plan: name, reason: tx.error ?? 'CARD_DECLINED' });

@@ -16,6 +16,8 @@ const PlanRow = z.object({
   price_usd: z.number(),
   name: z.string(),
   features: z.string(),
+  kind: z.enum(['subscription', 'tickets']),
+  tickets: z.number(),
 });
 
 export type PlanRecord = Plan;
@@ -32,12 +34,20 @@ function toPlan(raw: unknown): Plan {
     prices: { MAD: r.price_mad, EUR: r.price_eur, USD: r.price_usd },
     name: I18nText.parse(JSON.parse(r.name)),
     features: I18nList.parse(JSON.parse(r.features)),
+    kind: r.kind,
+    tickets: r.tickets,
   };
 }
 
 /** The plans on sale, in their display order. */
 export async function activePlans(db: D1Database): Promise<Plan[]> {
-  const { results } = await db.prepare('SELECT * FROM plans WHERE is_active = 1 ORDER BY position, id').all();
+  const { results } = await db.prepare("SELECT * FROM plans WHERE is_active = 1 AND kind = 'subscription' ORDER BY position, id").all();
+  return results.map(toPlan);
+}
+
+/** The ticket packs on sale (pay per title), smallest first. */
+export async function activePacks(db: D1Database): Promise<Plan[]> {
+  const { results } = await db.prepare("SELECT * FROM plans WHERE is_active = 1 AND kind = 'tickets' ORDER BY tickets, id").all();
   return results.map(toPlan);
 }
 

@@ -4,12 +4,15 @@ import { z } from 'zod';
 import type { AppEnv } from '../../env';
 import { caller, requireAuth } from '../auth/middleware';
 import { findUserById } from '../auth/users';
+import { now } from '../clock';
 import { apiError } from '../errors';
 import { optionalJsonBody, validationHook } from '../validation';
 import { cancelVoucher, confirmTransaction, saveCard, subscribe, userLang } from './checkout';
 import { quoteCoupon } from './coupons';
 import { SELF_SERVICE_METHODS } from '../../rules/payment-methods';
-import { activePlans, findPlan, priceOf } from './plans';
+import { activePacks, activePlans, findPlan, priceOf } from './plans';
+import { listUnlocks, ticketsOf } from './tickets';
+import { langQuery } from '../schemas';
 import { cashProvider, providerById, providerFor, PROVIDER_IDS } from './providers';
 import type { PaymentProvider } from './providers/types';
 import { changeQuote } from './quote';
@@ -24,7 +27,8 @@ import { renderInvoicePdf } from './invoices/pdf';
 
 /**
  * Subscriptions and card payments (issue 13; spec §7 payments), mounted under /payments:
- *   GET    /payments/plans                       the plans on sale
+ *   GET    /payments/plans  GET /payments/packs  the plans and the ticket packs on sale
+ *   GET    /payments/tickets?lang=               the ticket balance (credits) and the titles unlocked
  *   GET    /payments/methods?currency=           the ways to pay in a currency (card, cash, coupon)
  *   GET    /payments/subscription                the state machine's view (plan, state, trial, card)
  *   POST   /payments/subscription/:id            subscribe: { token, bypass, currency, returnTo, method, coupon } → checkout
@@ -45,12 +49,7 @@ import { renderInvoicePdf } from './invoices/pdf';
 
 type Ctx = Context<AppEnv>;
 
-/** The request's clock: real time, or a test's (x-test-now) when the TEST_CLOCK binding allows it. */
-export function now(c: Ctx): Date {
-  const forced = c.env.TEST_CLOCK === 'true' ? c.req.header('x-test-now') : undefined;
-  const at = forced ? new Date(forced) : new Date();
-  return Number.isNaN(at.getTime()) ? new Date() : at;
-}
+export { now };
 
 const IdParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31) });
 const TxParam = z.object({ id: z.string().uuid() });
@@ -129,6 +128,7 @@ function renewingProvider(c: Ctx, b: Billing): PaymentProvider | null {
 
 export const payments = new Hono<AppEnv>()
   .get('/plans', async (c) => c.json(await activePlans(c.env.DB)))
+  .get('/packs', async (c) => c.json(await activePacks(c.env.DB)))
 
   // The ways to pay in a currency (the method picker): card and cash where a provider is configured; a coupon always.
   .get('/methods', zValidator('query', z.object({ currency: Currency.default('MAD') }), validationHook), (c) => {
@@ -261,6 +261,13 @@ export const payments = new Hono<AppEnv>()
   })
 
   .get('/transactions', async (c) => c.json(await listTransactions(c.env.DB, caller(c).user.id)))
+
+  .use('/tickets', requireAuth)
+  .get('/tickets', zValidator('query', langQuery, validationHook), async (c) => {
+    const { user } = caller(c);
+    const [credits, unlocks] = await Promise.all([ticketsOf(c.env.DB, user.id), listUnlocks(c.env.DB, user.id, c.req.valid('query').lang)]);
+    return c.json({ credits, unlocks });
+  })
 
   .get('/transactions/:id', zValidator('param', TxParam, (r, c) => (r.success ? undefined : apiError(400, 'BAD_TRANSACTION_QUERY', 'id'))), async (c) => {
     const tx = await findTransaction(c.env.DB, c.req.valid('param').id);

@@ -2,6 +2,7 @@
 // the transaction and the subscription state, exactly once: replays and parallel callbacks extend
 // the period once and allocate one invoice number.
 import { releaseStatement } from './coupons';
+import { addTicketsStatement } from './tickets';
 import { findPlan } from './plans';
 import type { PaymentEvent, PaymentProvider } from './providers/types';
 import { loadBilling, update, userOfSubscriptionRef } from './store';
@@ -78,8 +79,11 @@ function planTransaction(
   let stateEvent: Event | null = null;
   switch (event.kind) {
     case 'accepted':
+      // A ticket pack changes no subscription: its tickets are added in the same batch (settlementStep).
       stateEvent =
-        tx.purpose === 'card'
+        tx.purpose === 'tickets'
+          ? null
+          : tx.purpose === 'card'
           ? { type: 'card_saved', provider: provider.id, card: event.card ?? null, customerRef: event.customerRef }
           : {
               type: 'paid',
@@ -95,7 +99,7 @@ function planTransaction(
             };
       break;
     case 'failed':
-      stateEvent = tx.purpose === 'card' ? null : { type: 'failed', purpose: tx.purpose, reason: event.reason };
+      stateEvent = tx.purpose === 'card' || tx.purpose === 'tickets' ? null : { type: 'failed', purpose: tx.purpose, reason: event.reason };
       break;
     case 'pending':
       stateEvent = tx.purpose === 'subscribe' ? { type: 'pending', planId: plan.id, provider: provider.id, currency: tx.currency } : null;
@@ -132,8 +136,9 @@ function settlementStep(
     write: next,
     guarded: (won, id) => [
       setTransactionState(db, { id: tx.id, state: newState, from: OPEN, providerRef: event.providerRef, error, at }, won, id),
-      // A failed payment gives its coupon's use back.
+      // A failed payment gives its coupon's use back; an accepted ticket pack adds its tickets (spec §3 credits).
       ...(newState === 'failed' ? [releaseStatement(db, tx.id, won, id)] : []),
+      ...(newState === 'accepted' && tx.purpose === 'tickets' ? [addTicketsStatement(db, tx.id, won, id)] : []),
       ...(invoice ? [insertInvoice(db, { transactionId: tx.id, userId: tx.user_id, at, lang: userLang || 'en', periodStart: next.start ?? at, periodEnd: next.end ?? at }, won, id)] : []),
       seen(won, id),
     ],

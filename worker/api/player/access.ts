@@ -7,7 +7,9 @@ import { authenticate } from '../auth/middleware';
 import type { UserRow } from '../auth/users';
 import { readConfig } from '../configs/queries';
 import type { Config } from '../configs/schemas';
+import { now } from '../clock';
 import { apiError } from '../errors';
+import { activeUnlock } from '../payments/tickets';
 import type { AgeLimit } from '../pages/queries';
 import { resolveViewer, type ProfileRow } from '../profiles/queries';
 import type { Access } from './schemas';
@@ -74,12 +76,18 @@ export function decideAccess(rights: TitleRights, caller: { country: string; sub
   return 'ok';
 }
 
-/** decideAccess for this request; reads the config only when the answer depends on free_platform. */
-export async function accessFor(c: Context<AppEnv>, viewer: PlaybackViewer, rights: TitleRights): Promise<Access> {
+/**
+ * decideAccess for this request; reads the config only when the answer depends on free_platform.
+ * A premium title that a ticket unlocked for this account (`titleIds`: the title, and its series for
+ * an episode) plays as if subscribed while the unlock runs (spec §9, 48 hours).
+ */
+export async function accessFor(c: Context<AppEnv>, viewer: PlaybackViewer, rights: TitleRights, titleIds: number[] = []): Promise<Access> {
   const country = callerCountry(c);
   const needsConfig = rights.premium && !viewer.subscribed && countryAllowed(rights.allowedCountries, country);
   const freePlatform = needsConfig ? (await viewer.config()).free_platform : false;
-  return decideAccess(rights, { country, subscribed: viewer.subscribed, freePlatform });
+  const access = decideAccess(rights, { country, subscribed: viewer.subscribed, freePlatform });
+  if (access !== 'premium' || !viewer.user) return access;
+  return (await activeUnlock(c.env.DB, viewer.user.id, titleIds, now(c))) ? 'ok' : 'premium';
 }
 
 /** Reads a JSON array of country codes (contents.allowed_countries); anything else is []. */

@@ -6,7 +6,9 @@ import type { AppEnv, Bindings } from '../../env';
 import { STREAM_HEARTBEAT_SECONDS, streamIdFor, streamLimiter } from '../../limits/streams';
 import { signMedia, signMediaPath } from '../../media/sign';
 import { authenticate } from '../auth/middleware';
+import { now } from '../clock';
 import { apiError } from '../errors';
+import { unlockTitle } from '../payments/tickets';
 import { requestedProfile } from '../profiles/viewer';
 import { validationHook } from '../validation';
 import { accessFor, playbackViewer, streamOwner } from './access';
@@ -97,7 +99,8 @@ export const player = new Hono<AppEnv>()
     const title = await playbackTitle(c.env, lang, slug, viewer.age, kind, viewer.profile?.id ?? null);
     if (!title) apiError(404, 'CONTENT_NOT_FOUND', slug);
     if (!title.ageAllowed) apiError(403, 'CONTENT_NOT_AVAILABLE', slug);
-    const access = await accessFor(c, viewer, trailer ? { ...title.rights, premium: false } : title.rights);
+    const unlockable = [title.content.id, ...(title.content.parent ? [title.content.parent.id] : [])];
+    const access = await accessFor(c, viewer, trailer ? { ...title.rights, premium: false } : title.rights, unlockable);
     if (access === 'geoblocked') apiError(451, 'GEOBLOCKED', 'this title is not available in your country');
     if (access === 'premium') apiError(403, 'PREMIUM_REQUIRED', 'You have to be premium subscriber to access this content');
     const { media } = title;
@@ -138,6 +141,26 @@ export const player = new Hono<AppEnv>()
     return c.json(answer, 200, NO_STORE);
   })
   /** POST /streams/{streamId}/heartbeat: keeps the slot; 409 MAXIMUM_DEVICES_REACHED once it was lost. */
+  /**
+   * POST /pages/content/{slug}/unlock?profileId= (issue 14, spec §9): one ticket opens this premium title
+   * for one viewing, resumable for 48 hours. Refusals: 401 guests, 404 CONTENT_NOT_FOUND / MEDIA_NOT_FOUND,
+   * 403 CONTENT_NOT_AVAILABLE (age), 451 GEOBLOCKED, 409 NOT_PREMIUM_CONTENT (free, or already subscribed),
+   * 409 NO_TICKETS. A title already unlocked answers its unlock and spends nothing.
+   */
+  .post('/pages/content/:slug/unlock', zValidator('param', streamUrlParam, validationHook), async (c) => {
+    const { slug } = c.req.valid('param');
+    const viewer = await playbackViewer(c, requestedProfile(c, 'profileId'));
+    if (!viewer.user) apiError(401, 'NOT_AUTHORIZED', 'log in to use tickets');
+    const title = await playbackTitle(c.env, 'en', slug, viewer.age, 'main', null);
+    if (!title) apiError(404, 'CONTENT_NOT_FOUND', slug);
+    if (!title.ageAllowed) apiError(403, 'CONTENT_NOT_AVAILABLE', slug);
+    if (!title.media) apiError(404, 'MEDIA_NOT_FOUND', slug);
+    const access = await accessFor(c, { ...viewer, subscribed: false }, title.rights);
+    if (access === 'geoblocked') apiError(451, 'GEOBLOCKED', 'this title is not available in your country');
+    if (access === 'ok' || viewer.subscribed) apiError(409, 'NOT_PREMIUM_CONTENT', 'no ticket needed to watch this title');
+    const { unlock, spent, credits } = await unlockTitle(c.env.DB, viewer.user.id, title.content.id, now(c));
+    return c.json({ unlocked_until: unlock.expires_at, spent, credits });
+  })
   .post('/streams/:streamId/heartbeat', zValidator('param', streamIdParam, validationHook), async (c) => {
     const { streamId } = c.req.valid('param');
     const auth = await authenticate(c);

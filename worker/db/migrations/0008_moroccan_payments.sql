@@ -64,3 +64,20 @@ CREATE TABLE agent_audit (
   at TEXT NOT NULL
 );
 CREATE INDEX agent_audit_agent ON agent_audit(agent_id, at);
+
+-- Pay per title (spec §9 "an 'unlock content' action costs one ticket and allows a single viewing"):
+-- ticket packs are sold like plans (a `plans` row of kind 'tickets' carrying `tickets`); the balance
+-- is users.credits (spec §3).
+ALTER TABLE plans ADD COLUMN kind TEXT NOT NULL DEFAULT 'subscription';
+ALTER TABLE plans ADD COLUMN tickets INTEGER NOT NULL DEFAULT 0;
+
+-- One unlock = one ticket spent = one viewing of one title, resumable until `expires_at` (48 hours).
+-- Written in the batch that takes the ticket, only while no unlock of that title is running.
+CREATE TABLE unlocks (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  content_id INTEGER NOT NULL REFERENCES contents(id) ON DELETE CASCADE,
+  unlocked_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL
+);
+CREATE INDEX unlocks_user ON unlocks(user_id, content_id, expires_at);

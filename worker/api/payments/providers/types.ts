@@ -8,8 +8,8 @@ export { CURRENCIES, type Currency };
 /** Amounts are integers in minor units (centimes, cents): 4900 = 49.00. */
 export type Money = { amount: number; currency: Currency };
 
-/** What a checkout pays for: a first subscription, a renewal paid by hand, a plan change at once, or a new card (amount 0). */
-export type Purpose = 'subscribe' | 'renew' | 'change' | 'card';
+/** What a checkout pays for: a first subscription, a renewal paid by hand, a plan change at once, a new card (amount 0), or a ticket pack (once, never renewed). */
+export type Purpose = 'subscribe' | 'renew' | 'change' | 'card' | 'tickets';
 
 /** How the money reaches the provider: a card on its hosted page, cash at an agency (a voucher), or cash given to a sales agent. */
 export type ProviderMethod = 'card' | 'cash' | 'agent';

@@ -27,7 +27,7 @@ const Money = z.object({ amount: z.number().int().nonnegative(), currency: z.enu
 export const SandboxCheckout = z.object({
   ref: z.string(),
   transactionId: z.string(),
-  purpose: z.enum(['subscribe', 'renew', 'change', 'card']),
+  purpose: z.enum(['subscribe', 'renew', 'change', 'card', 'tickets']),
   method: z.enum(['card', 'cash', 'agent']).default('card'),
   /** Cash and agent collections: the reference the agency counter takes. */
   voucher: z.object({ reference: z.string(), expiresAt: z.string().nullable() }).optional(),
