@@ -132,6 +132,41 @@ test.describe('Moroccan ways to pay', () => {
     await expect(page.locator('.voucher__state')).toHaveText(text(lang, 'VOUCHER_CANCELLED'));
   });
 
+  test('en: pay per title: buy a ticket pack, unlock one premium title, watch, come back and resume without spending another', async ({ page }) => {
+    const lang: Lang = 'en';
+    await newAccount(page, lang);
+    await page.goto(`/content/${PREMIUM}`);
+    const notice = page.locator('.access-notice');
+    await expect(notice).toContainText(text(lang, 'NO_TICKETS'));
+    await notice.getByRole('link', { name: text(lang, 'BUY_TICKETS') }).click();
+    await expect(page).toHaveURL(/\/subscription#tickets$/);
+    const pack = planCard(page, '5 tickets');
+    await pack.getByRole('button', { name: text(lang, 'BUY_TICKETS') }).click();
+    await page.waitForURL(/\/payments\/sandbox\//);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL(/\/bravoPage\?tx=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'TICKETS_ADDED_TITLE'));
+    await expect(page.locator('.bravo__lead')).toHaveText(text(lang, 'TICKETS_ADDED', { count: 5, credits: 5 }));
+
+    await page.goto(`/content/${PREMIUM}`);
+    await expect(notice).toContainText(text(lang, 'TICKETS_LEFT', { count: 5 }));
+    await accessible(page);
+    await notice.getByRole('button', { name: text(lang, 'UNLOCK_WITH_TICKET') }).click();
+    await page.waitForURL(new RegExp(`/player/${PREMIUM}$`));
+    await expect(page.locator('.toast--success')).toContainText(text(lang, 'TITLE_UNLOCKED'));
+    await expect(page.locator('.player-refusal')).toHaveCount(0);
+    await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+
+    // Back later (within 48 hours): the title says until when, plays again, and no other ticket is spent.
+    await page.goto(`/content/${PREMIUM}`);
+    await expect(page.locator('.access-notice--unlocked')).toContainText(text(lang, 'UNLOCKED_UNTIL'));
+    await playsPremium(page);
+    await page.goto('/settings/billingActivity');
+    await expect(page.locator('#tickets')).toContainText(text(lang, 'TICKETS_LEFT', { count: 4 }));
+    await expect(page.locator('.tickets__unlocks li')).toHaveCount(1);
+    await expect(page.locator('.billing tbody tr').first()).toContainText('5 tickets');
+  });
+
   test('en: an agent records cash for a customer, who waits for validation, then is premium once the network confirms', async ({ page, browser }) => {
     const lang: Lang = 'en';
     const agentEmail = await newAccount(page, lang);

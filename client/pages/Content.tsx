@@ -105,7 +105,7 @@ export function ContentPage({ data, watched, season, shareUrl }: ContentPageProp
               </ul>
             )}
             {content.synopsis && <p className="content__synopsis">{content.synopsis}</p>}
-            <AccessNotice access={content.access} slug={content.slug} />
+            <AccessNotice access={content.access} slug={content.slug} tickets={content.tickets} playable={content.has_media} />
             <div className="actions">
               {playable && target && <PlayButton target={target} href={youtube ? `/youtube/${content.slug}` : `/player/${target.slug}`} duration={playing?.duration ?? content.duration} />}
               {content.has_trailer && content.access !== 'geoblocked' && <Trailer slug={content.slug} title={content.name_long} />}

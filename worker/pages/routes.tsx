@@ -24,6 +24,7 @@ import { favsPages } from './favs/routes';
 import { subscriptionPages } from './subscription/routes';
 import { cashPages } from './cash/routes';
 import { agentPages } from './agent/routes';
+import { ticketPages } from './tickets/routes';
 
 /** The editorial category whose first featured title is the home hero (GET /pages/category/top-home). */
 const HOME_TOP_CATEGORY = 'home';
@@ -166,4 +167,5 @@ export const pageRoutes = new Hono<AppEnv>()
   .route('/', favsPages)
   .route('/', subscriptionPages)
   .route('/', cashPages)
-  .route('/', agentPages);
+  .route('/', agentPages)
+  .route('/', ticketPages);

@@ -28,7 +28,7 @@ export function YouTubePage({ content, videoId }: { content: ContentData; videoI
           />
         ) : (
           <div className="youtube__refused">
-            <AccessNotice access={content.access} slug={content.slug} />
+            <AccessNotice access={content.access} slug={content.slug} tickets={content.tickets} playable={content.has_media} />
           </div>
         )}
       </div>

@@ -2,23 +2,31 @@ import type { ContentPage } from '../../../worker/api/pages/schemas';
 import { formatDuration } from '../../components/format';
 import { useI18n, type Translate } from '../../i18n';
 import { progressOf } from '../../history/progress';
+import { MoroccoTime } from '../subscription/parts';
 
 export type ContentData = ContentPage['content'];
 export type Access = ContentData['access'];
 
 /**
  * Why the title cannot be played here (spec §6): a premium title without an active subscription
- * offers Subscribe; outside the title's countries, the geoblocking message and nothing playable.
+ * offers Subscribe, and to a member, pay per title (spec §9): "Unlock with 1 ticket" while they have
+ * tickets, else the packs; outside the title's countries, the geoblocking message and nothing
+ * playable. A title a ticket unlocked says until when.
  */
-export function AccessNotice({ access, slug }: { access: Access; slug?: string }) {
+export function AccessNotice({ access, slug, tickets, playable = true }: { access: Access; slug?: string; tickets?: ContentData['tickets']; playable?: boolean }) {
   const { t } = useI18n();
+  const subscribe = slug ? `/subscription?returnTo=${encodeURIComponent(`/content/${slug}`)}` : '/subscription';
   if (access === 'premium') {
     return (
       <div className="access-notice access-notice--premium" role="note">
         <p>{t('PREMIUM_REQUIRED')}</p>
-        <a className="button button--primary button--large" href={slug ? `/subscription?returnTo=${encodeURIComponent(`/content/${slug}`)}` : '/subscription'}>
-          {t('SUBSCRIBE')}
-        </a>
+        {tickets && slug && playable ? (
+          <TicketOffer slug={slug} credits={tickets.credits} subscribe={subscribe} />
+        ) : (
+          <a className="button button--primary button--large" href={subscribe}>
+            {t('SUBSCRIBE')}
+          </a>
+        )}
       </div>
     );
   }
@@ -32,7 +40,47 @@ export function AccessNotice({ access, slug }: { access: Access; slug?: string }
       </div>
     );
   }
+  if (tickets?.until) {
+    return (
+      <p className="access-notice access-notice--unlocked" role="note">
+        {t('UNLOCKED_UNTIL')} <MoroccoTime iso={tickets.until} />
+      </p>
+    );
+  }
   return null;
+}
+
+/** A member without a subscription: one ticket for this title, or (none left) the packs and the plans. */
+function TicketOffer({ slug, credits, subscribe }: { slug: string; credits: number; subscribe: string }) {
+  const { t } = useI18n();
+  if (credits === 0) {
+    return (
+      <>
+        <p className="access-notice__tickets">{t('NO_TICKETS')}</p>
+        <p className="access-notice__actions">
+          <a className="button button--primary button--large" href={subscribe}>
+            {t('SUBSCRIBE')}
+          </a>
+          <a className="button button--secondary button--large" href="/subscription#tickets">
+            {t('BUY_TICKETS')}
+          </a>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="access-notice__tickets">{t('TICKETS_LEFT', { count: credits })}</p>
+      <form method="post" action={`/content/${slug}/unlock`} className="access-notice__actions">
+        <button className="button button--primary button--large" type="submit">
+          {t('UNLOCK_WITH_TICKET')}
+        </button>
+        <a className="button button--ghost button--large" href={subscribe}>
+          {t('SUBSCRIBE')}
+        </a>
+      </form>
+    </>
+  );
 }
 
 /** A watched-progress bar (hidden from assistive tech when empty). */

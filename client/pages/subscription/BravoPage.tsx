@@ -7,12 +7,15 @@ export type BravoPageProps = {
   plan: Plan | undefined;
   /** The end of the premium period now (accepted payments). */
   end: string | null;
+  /** The ticket balance now (ticket packs). */
+  credits: number;
 };
 
 /** /bravoPage (spec §2 congratulations after subscription): what is unlocked, or a payment still waiting for validation. */
-export function BravoPage({ tx, plan, end }: BravoPageProps) {
+export function BravoPage({ tx, plan, end, credits }: BravoPageProps) {
   const { t, lang } = useI18n();
   const back = tx.return_to ?? '/';
+  if (tx.state === 'accepted' && tx.purpose === 'tickets') return <TicketsAdded tx={tx} plan={plan} credits={credits} />;
   if (tx.state !== 'accepted') {
     return (
       <div className="page bravo">
@@ -62,6 +65,31 @@ export function BravoPage({ tx, plan, end }: BravoPageProps) {
           </a>
           <a className="button button--ghost" href="/profile?t=subscriptions">
             {t('MY_SUBSCRIPTION')}
+          </a>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** A ticket pack was paid: the tickets added, the balance, and how to use them. */
+function TicketsAdded({ tx, plan, credits }: { tx: Transaction; plan: Plan | undefined; credits: number }) {
+  const { t } = useI18n();
+  return (
+    <div className="page bravo">
+      <div className="bravo__card">
+        <p className="bravo__mark" aria-hidden="true">
+          ✓
+        </p>
+        <h1 className="bravo__title">{t('TICKETS_ADDED_TITLE')}</h1>
+        <p className="bravo__lead">{t('TICKETS_ADDED', { count: plan?.tickets ?? 0, credits })}</p>
+        <p>{t('TICKETS_HOW')}</p>
+        <p className="bravo__actions">
+          <a className="button button--primary button--large" href={tx.return_to ?? '/'}>
+            {tx.return_to ? t('BACK_TO_TITLE') : t('START_WATCHING')}
+          </a>
+          <a className="button button--ghost" href="/settings/billingActivity">
+            {t('BILLING_ACTIVITY')}
           </a>
         </p>
       </div>

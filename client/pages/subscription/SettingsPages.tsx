@@ -2,7 +2,7 @@ import type { Plan, SubscriptionView, Transaction } from '../../../worker/api/pa
 import type { Currency } from '../../../worker/rules/subscription';
 import { useI18n } from '../../i18n';
 import { FormNote, SettingsPageFrame, SettingsSection, type FormState } from '../settings/forms';
-import { DateText, MethodName, Money, Period, planName, TransactionState } from './parts';
+import { DateText, MethodName, Money, MoroccoTime, Period, planName, TransactionState } from './parts';
 
 function SettingsPage({ title, lead, children }: { title: string; lead?: string | undefined; children: React.ReactNode }) {
   const { t } = useI18n();
@@ -126,10 +126,42 @@ export function ManagePaymentPage({ view, form }: { view: SubscriptionView; form
 }
 
 /** /settings/billingActivity: every payment (date, plan, amount, method, state) with the invoice of each accepted one. */
-export function BillingActivityPage({ transactions, plans }: { transactions: Transaction[]; plans: Plan[] }) {
+export type TicketsView = { credits: number; unlocks: { slug: string; name: string; unlocked_at: string; expires_at: string }[] };
+
+/** Pay per title: the balance, and every title a ticket unlocked (running ones until when). */
+function TicketsSection({ tickets, now }: { tickets: TicketsView; now: string }) {
+  const { t } = useI18n();
+  if (tickets.credits === 0 && tickets.unlocks.length === 0) return null;
+  return (
+    <SettingsSection id="tickets" title={t('TICKETS_TITLE')}>
+      <p className="settings__text">
+        {t('TICKETS_LEFT', { count: tickets.credits })} <a href="/subscription#tickets">{t('BUY_TICKETS')}</a>
+      </p>
+      {tickets.unlocks.length > 0 && (
+        <ul className="tickets__unlocks">
+          {tickets.unlocks.map((u) => (
+            <li key={`${u.slug}-${u.unlocked_at}`}>
+              <a href={`/content/${u.slug}`}>{u.name}</a> · {t('UNLOCKED_ON')} <DateText iso={u.unlocked_at} /> ·{' '}
+              {u.expires_at > now ? (
+                <>
+                  {t('UNLOCKED_UNTIL')} <MoroccoTime iso={u.expires_at} />
+                </>
+              ) : (
+                <span className="settings__muted">{t('UNLOCK_OVER')}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </SettingsSection>
+  );
+}
+
+export function BillingActivityPage({ transactions, plans, tickets, now }: { transactions: Transaction[]; plans: Plan[]; tickets: TicketsView; now: string }) {
   const { t, lang } = useI18n();
   return (
     <SettingsPage title={t('BILLING_ACTIVITY')} lead={t('BILLING_ACTIVITY_TEXT')}>
+      <TicketsSection tickets={tickets} now={now} />
       {transactions.length === 0 ? (
         <p className="settings__text">{t('NO_TRANSACTIONS')}</p>
       ) : (

@@ -1,5 +1,5 @@
 import type { Plan, SubscriptionView } from '../../../worker/api/payments/schemas';
-import { VOUCHER_VALID_DAYS, type SelfServiceMethod } from '../../../worker/rules/payment-methods';
+import { UNLOCK_VALID_HOURS, VOUCHER_VALID_DAYS, type SelfServiceMethod } from '../../../worker/rules/payment-methods';
 import { CURRENCIES, type Currency } from '../../../worker/rules/subscription';
 import { SubscribeSteps } from '../../components/SubscribeSteps';
 import { useI18n } from '../../i18n';
@@ -26,6 +26,8 @@ export type SubscriptionPageProps = {
   returnTo: string | null;
   /** The ways to pay in this currency (card, cash, coupon: GET /payments/methods). */
   methods: SelfServiceMethod[];
+  /** Ticket packs (pay per title: GET /payments/packs). */
+  packs: Plan[];
   /** The state of the last attempt (declined card, cancelled checkout, refused call), with what was typed. */
   form?: FormState;
 };
@@ -61,7 +63,7 @@ function CurrencySwitch({ currency, currencies, chosen }: { currency: Currency; 
  * The method picker (spec §2): bank card, cash at an agency (a voucher valid 4 days), or a coupon code
  * that pays it all; a code also lowers a card or cash payment. Agent payments are recorded by an agent.
  */
-function MethodPicker({ planId, methods, form }: { planId: number; methods: SelfServiceMethod[]; form: FormState | undefined }) {
+function MethodPicker({ planId, methods, form, coupons = true }: { planId: number; methods: SelfServiceMethod[]; form: FormState | undefined; coupons?: boolean }) {
   const { t } = useI18n();
   const mine = form?.values?.plan === String(planId);
   const chosen = (mine ? form?.values?.method : undefined) ?? methods[0];
@@ -80,13 +82,13 @@ function MethodPicker({ planId, methods, form }: { planId: number; methods: Self
           </label>
         ))}
       </fieldset>
-      <details className="plan__coupon" open={coupon !== '' || chosen === 'coupon'}>
+      {coupons && <details className="plan__coupon" open={coupon !== '' || chosen === 'coupon'}>
         <summary>{t('HAVE_A_COUPON')}</summary>
         <label className="plan__coupon-field">
           <span>{t('COUPON_CODE')}</span>
           <input type="text" name="coupon" defaultValue={coupon} maxLength={32} autoComplete="off" autoCapitalize="characters" spellCheck={false} dir="ltr" />
         </label>
-      </details>
+      </details>}
     </>
   );
 }
@@ -136,6 +138,47 @@ function PlanCard({ plan, props }: { plan: Plan; props: SubscriptionPageProps })
   );
 }
 
+/** Pay per title (spec §9): packs of tickets, one ticket unlocks one premium title for one viewing (48 hours). */
+function Packs({ props }: { props: SubscriptionPageProps }) {
+  const { t, lang } = useI18n();
+  if (props.packs.length === 0) return null;
+  const register = `/register?redirect=${encodeURIComponent(`/subscription?currency=${props.currency}#tickets`)}`;
+  const methods = props.methods.filter((m) => m !== 'coupon');
+  return (
+    <section className="subscribe__packs" id="tickets" aria-labelledby="tickets-title">
+      <h2 id="tickets-title">{t('TICKETS_TITLE')}</h2>
+      <p>{t('TICKETS_INTRO', { hours: UNLOCK_VALID_HOURS })}</p>
+      <ul className="subscribe__plans subscribe__plans--packs">
+        {props.packs.map((pack) => (
+          <li key={pack.id} className="plan plan--pack">
+            <h3 className="plan__name" id={`plan-${pack.id}`}>
+              {planName(pack, lang)}
+            </h3>
+            <p className="plan__price">
+              <Money minor={pack.prices[props.currency]} currency={props.currency} />
+            </p>
+            {props.guest ? (
+              <a className="button button--secondary plan__action" href={register} aria-describedby={`plan-${pack.id}`}>
+                {t('CREATE_ACCOUNT_TO_SUBSCRIBE')}
+              </a>
+            ) : (
+              <form method="post" action="/subscription" className="plan__form">
+                <input type="hidden" name="plan" value={pack.id} />
+                <input type="hidden" name="currency" value={props.currency} />
+                {props.returnTo && <input type="hidden" name="returnTo" value={props.returnTo} />}
+                <MethodPicker planId={pack.id} methods={methods} form={props.form} coupons={false} />
+                <button className="button button--secondary plan__action" type="submit" aria-describedby={`plan-${pack.id}`}>
+                  {t('BUY_TICKETS')}
+                </button>
+              </form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** /subscription (spec §2): the plans, what premium gives, the trial, the method picker, then the provider's checkout. */
 export function SubscriptionPage(props: SubscriptionPageProps) {
   const { t } = useI18n();
@@ -152,6 +195,7 @@ export function SubscriptionPage(props: SubscriptionPageProps) {
           <PlanCard key={plan.id} plan={plan} props={props} />
         ))}
       </ul>
+      <Packs props={props} />
       {props.guest && (
         <p className="subscribe__login">
           {t('PREMIUM_ALREADY_SUBSCRIBED')} <a href={`/login?redirect=${encodeURIComponent('/subscription')}`}>{t('LOGIN')}</a>

@@ -4,7 +4,7 @@ import { BravoPage } from '../../../client/pages/subscription/BravoPage';
 import { BillingActivityPage, ChangeSubscriptionPage, ManagePaymentPage, type ChangeQuoteView } from '../../../client/pages/subscription/SettingsPages';
 import { ContinueToPayment, SubscriptionPage } from '../../../client/pages/subscription/SubscriptionPage';
 import type { User } from '../../api/auth/schemas';
-import { CheckoutAnswer, SubscriptionView, Transaction, type Plan } from '../../api/payments/schemas';
+import { CheckoutAnswer, Plan as PlanSchema, SubscriptionView, Transaction, type Plan } from '../../api/payments/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { sameSitePath } from '../../rules/return-path';
@@ -63,7 +63,10 @@ async function renderSubscription(c: Ctx, user: User | null, form?: FormState, s
   // A form that comes back keeps the currency it was posted in.
   const posted = form?.values?.currency;
   const currency = isCurrency(posted) ? posted : currencyOf(c, view);
-  const { methods } = user ? await serverApi(c).request(`/payments/methods?currency=${currency}`, (v) => Methods.parse(v)) : { methods: [] };
+  const [{ methods }, packs] = await Promise.all([
+    user ? serverApi(c).request(`/payments/methods?currency=${currency}`, (v) => Methods.parse(v)) : Promise.resolve({ methods: [] }),
+    serverApi(c).request('/payments/packs', (v) => z.array(PlanSchema).parse(v)),
+  ]);
   const t = translate(c.get('lang'));
   const chosen = Number.parseInt(c.req.query('plan') ?? '', 10);
   const returnTo = sameSitePath(c.req.query('returnTo'));
@@ -72,6 +75,7 @@ async function renderSubscription(c: Ctx, user: User | null, form?: FormState, s
       plans={config.subscriptions}
       currency={currency}
       methods={methods}
+      packs={packs}
       currencies={CURRENCY_LIST}
       guest={!user}
       codeStep={config.options.TOKENIZED_REGISTER === true}
@@ -120,15 +124,16 @@ async function bravo(c: Ctx, user: User) {
   const [tx, config] = await Promise.all([loadTransaction(c, id).catch(() => null), loadConfig(c)]);
   if (!tx) return c.redirect('/profile?t=subscriptions', 302);
   if (tx.state === 'failed' || tx.state === 'expired' || tx.state === 'created') return c.redirect(`/subscription?tx=${id}`, 302);
-  const plan = config.subscriptions.find((p) => p.id === tx.plan_id) ?? (await loadAnyPlan(c, tx.plan_id));
+  const plan = config.subscriptions.find((p) => p.id === tx.plan_id) ?? (await loadPack(c, tx.plan_id));
   const t = translate(c.get('lang'));
   // Spec §8 YOU_SUBSCRIBED: the toast of this very page (once, even when the bypass trial already queued it).
   if (tx.state === 'accepted') c.set('flash', [...readFlash(c).filter((f) => f.key !== 'YOU_SUBSCRIBED'), { kind: 'success', key: 'YOU_SUBSCRIBED' }]);
   const fresh = c.get('user');
-  return renderForm(c, <BravoPage tx={tx} plan={plan} end={tx.state === 'accepted' ? (fresh?.subscription_end ?? user.subscription_end) : null} />, { title: t('BRAVO_TITLE'), description: t('DESCRIPTION_BRAVO') });
+  return renderForm(c, <BravoPage tx={tx} plan={plan} end={tx.state === 'accepted' ? (fresh?.subscription_end ?? user.subscription_end) : null} credits={(fresh ?? user).credits} />, { title: t('BRAVO_TITLE'), description: t('DESCRIPTION_BRAVO') });
 }
 
-const loadAnyPlan = async (c: Ctx, id: number): Promise<Plan | undefined> => (await loadConfig(c)).subscriptions.find((p) => p.id === id);
+/** A ticket pack by id (bought ones may no longer be on sale: then its name is unknown). */
+const loadPack = async (c: Ctx, id: number): Promise<Plan | undefined> => (await serverApi(c).request('/payments/packs', (v) => z.array(PlanSchema).parse(v))).find((p) => p.id === id);
 
 async function renderChange(c: Ctx, form?: FormState, status: 200 | 400 | 409 = 200) {
   const [config, view] = await Promise.all([loadConfig(c), loadView(c)]);
@@ -187,10 +192,18 @@ async function manage(c: Ctx) {
   }
 }
 
+const Tickets = z.object({ credits: z.number(), unlocks: z.array(z.object({ slug: z.string(), name: z.string(), unlocked_at: z.string(), expires_at: z.string() })) });
+
 async function billingActivity(c: Ctx) {
-  const [transactions, config] = await Promise.all([serverApi(c).request('/payments/transactions', (v) => z.array(Transaction).parse(v)), loadConfig(c)]);
+  const api = serverApi(c);
+  const [transactions, config, packs, tickets] = await Promise.all([
+    api.request('/payments/transactions', (v) => z.array(Transaction).parse(v)),
+    loadConfig(c),
+    api.request('/payments/packs', (v) => z.array(PlanSchema).parse(v)),
+    api.request(`/payments/tickets?lang=${c.get('lang')}`, (v) => Tickets.parse(v)),
+  ]);
   const t = translate(c.get('lang'));
-  return renderForm(c, <BillingActivityPage transactions={transactions} plans={config.subscriptions} />, { title: t('BILLING_ACTIVITY') });
+  return renderForm(c, <BillingActivityPage transactions={transactions} plans={[...config.subscriptions, ...packs]} tickets={tickets} now={new Date().toISOString()} />, { title: t('BILLING_ACTIVITY') });
 }
 
 /** Guests are sent to log in and brought back. */
