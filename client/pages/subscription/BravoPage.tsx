@@ -35,40 +35,34 @@ export function BravoPage({ tx, plan, end, credits }: BravoPageProps) {
     );
   }
   return (
-    <div className="page bravo">
-      <div className="bravo__card">
-        <p className="bravo__mark" aria-hidden="true">
-          ✓
+    <Done title={t('BRAVO_TITLE')}>
+      <p className="bravo__lead">
+        {tx.trial_days > 0 ? t('BRAVO_TRIAL', { plan: planName(plan, lang), days: tx.trial_days }) : t('BRAVO_PAID', { plan: planName(plan, lang) })}
+      </p>
+      {tx.coupon_code && (
+        <p className="bravo__coupon">
+          {t('COUPON_APPLIED')} <bdi dir="ltr">{tx.coupon_code}</bdi>
         </p>
-        <h1 className="bravo__title">{t('BRAVO_TITLE')}</h1>
-        <p className="bravo__lead">
-          {tx.trial_days > 0 ? t('BRAVO_TRIAL', { plan: planName(plan, lang), days: tx.trial_days }) : t('BRAVO_PAID', { plan: planName(plan, lang) })}
+      )}
+      {end && (
+        <p>
+          {t('PREMIUM_UNTIL_LONG')} <DateText iso={end} />
         </p>
-        {tx.coupon_code && (
-          <p className="bravo__coupon">
-            {t('COUPON_APPLIED')} <bdi dir="ltr">{tx.coupon_code}</bdi>
-          </p>
-        )}
-        {end && (
-          <p>
-            {t('PREMIUM_UNTIL_LONG')} <DateText iso={end} />
-          </p>
-        )}
-        <ul className="subscribe__benefits">
-          {['BENEFIT_CATALOGUE', 'BENEFIT_HD', 'BENEFIT_SCREENS', 'BENEFIT_PROFILES'].map((key) => (
-            <li key={key}>{t(key)}</li>
-          ))}
-        </ul>
-        <p className="bravo__actions">
-          <a className="button button--primary button--large" href={back}>
-            {tx.return_to ? t('BACK_TO_TITLE') : t('START_WATCHING')}
-          </a>
-          <a className="button button--ghost" href="/profile?t=subscriptions">
-            {t('MY_SUBSCRIPTION')}
-          </a>
-        </p>
-      </div>
-    </div>
+      )}
+      <ul className="subscribe__benefits">
+        {['BENEFIT_CATALOGUE', 'BENEFIT_HD', 'BENEFIT_SCREENS', 'BENEFIT_PROFILES'].map((key) => (
+          <li key={key}>{t(key)}</li>
+        ))}
+      </ul>
+      <p className="bravo__actions">
+        <a className="button button--primary button--large" href={back}>
+          {tx.return_to ? t('BACK_TO_TITLE') : t('START_WATCHING')}
+        </a>
+        <a className="button button--ghost" href="/profile?t=subscriptions">
+          {t('MY_SUBSCRIPTION')}
+        </a>
+      </p>
+    </Done>
   );
 }
 
@@ -76,22 +70,31 @@ export function BravoPage({ tx, plan, end, credits }: BravoPageProps) {
 function TicketsAdded({ tx, plan, credits }: { tx: Transaction; plan: Plan | undefined; credits: number }) {
   const { t } = useI18n();
   return (
+    <Done title={t('TICKETS_ADDED_TITLE')}>
+      <p className="bravo__lead">{t('TICKETS_ADDED', { count: plan?.tickets ?? 0, credits })}</p>
+      <p>{t('TICKETS_HOW')}</p>
+      <p className="bravo__actions">
+        <a className="button button--primary button--large" href={tx.return_to ?? '/'}>
+          {tx.return_to ? t('BACK_TO_TITLE') : t('START_WATCHING')}
+        </a>
+        <a className="button button--ghost" href="/settings/billingActivity">
+          {t('BILLING_ACTIVITY')}
+        </a>
+      </p>
+    </Done>
+  );
+}
+
+/** The card of a payment done: a check mark, the title, then what it unlocked. */
+function Done({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
     <div className="page bravo">
       <div className="bravo__card">
         <p className="bravo__mark" aria-hidden="true">
           ✓
         </p>
-        <h1 className="bravo__title">{t('TICKETS_ADDED_TITLE')}</h1>
-        <p className="bravo__lead">{t('TICKETS_ADDED', { count: plan?.tickets ?? 0, credits })}</p>
-        <p>{t('TICKETS_HOW')}</p>
-        <p className="bravo__actions">
-          <a className="button button--primary button--large" href={tx.return_to ?? '/'}>
-            {tx.return_to ? t('BACK_TO_TITLE') : t('START_WATCHING')}
-          </a>
-          <a className="button button--ghost" href="/settings/billingActivity">
-            {t('BILLING_ACTIVITY')}
-          </a>
-        </p>
+        <h1 className="bravo__title">{title}</h1>
+        {children}
       </div>
     </div>
   );
