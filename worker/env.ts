@@ -49,7 +49,10 @@ export type Secrets = {
   CMI_STORE_KEY?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
-  /** Tests only (vitest.config.ts): "true" lets a request set its clock with `x-test-now` (worker/api/payments/routes.ts). */
+  /** Mobile payment aggregator (worker/api/payments/providers/mobile.ts): its API key and webhook signing secret. */
+  MOBILE_API_KEY?: string;
+  MOBILE_WEBHOOK_SECRET?: string;
+  /** Tests only (vitest.config.ts): "true" lets a request set its clock with `x-test-now` (worker/api/clock.ts). */
   TEST_CLOCK?: string;
 };
 

@@ -1,16 +1,19 @@
 // Payment method rules shared by the API, the pages and the browser (issue 14; spec §2 payment
 // method picker, §9 "cash payment voucher valid 4 days").
 
-/** The methods a viewer picks from (spec §2): card, cash voucher, coupon code; agent payments are recorded by an agent. */
-export const PAYMENT_METHODS = ['card', 'cash', 'coupon', 'agent'] as const;
+/** The methods of spec §2: card, mobile (phone bill or wallet), cash voucher, coupon code; agent payments are recorded by an agent. */
+export const PAYMENT_METHODS = ['card', 'mobile', 'cash', 'coupon', 'agent'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** What a viewer can choose on /subscription (an agent payment is recorded at /agent). */
-export const SELF_SERVICE_METHODS = ['card', 'cash', 'coupon'] as const satisfies readonly PaymentMethod[];
+export const SELF_SERVICE_METHODS = ['card', 'mobile', 'cash', 'coupon'] as const satisfies readonly PaymentMethod[];
 export type SelfServiceMethod = (typeof SELF_SERVICE_METHODS)[number];
 export const isSelfServiceMethod = (value: unknown): value is SelfServiceMethod => typeof value === 'string' && (SELF_SERVICE_METHODS as readonly string[]).includes(value);
 
-/** Cash is paid at Moroccan agencies and to Moroccan agents: in dirhams only. */
+/** Cash is paid at Moroccan agencies and to Moroccan agents, mobile payment on Moroccan numbers: in dirhams only. */
 export const CASH_CURRENCIES = ['MAD'] as const;
+
+/** Sandbox mobile payment: a number ending in 0000 has no balance (the payment is declined). */
+export const SANDBOX_MOBILE_DECLINED_SUFFIX = '0000';
 
 /** Spec §9: a cash payment voucher is valid 4 days. */
 export const VOUCHER_VALID_DAYS = 4;

@@ -3,7 +3,7 @@ import type { CodePurpose } from './schemas';
 import { randomToken, serverSecret, sha256 } from './tokens';
 
 /**
- * Verification codes (6 digits, 10 minutes, single use, 5 tries) and password reset tokens
+ * Verification codes (6 digits; purpose 'payment': a mobile payment's consent, worker/api/payments), 10 minutes, single use, 5 tries) and password reset tokens
  * (random, 1 hour, single use). Codes are stored as HMACs keyed by the server secret (a 6-digit
  * SHA-256 would be brute-forced offline); reset tokens, being random, as SHA-256.
  */
@@ -30,7 +30,7 @@ export function randomCode(): string {
 }
 
 /** Creates a code for (channel, target, purpose), replacing any earlier one; answers the code to send. */
-export async function createCode(env: Bindings, channel: CodeChannel, target: string, purpose: CodePurpose): Promise<string> {
+export async function createCode(env: Bindings, channel: CodeChannel, target: string, purpose: CodePurpose | 'payment'): Promise<string> {
   const code = randomCode();
   const now = Date.now();
   await env.DB.batch([
@@ -53,7 +53,7 @@ export async function createCode(env: Bindings, channel: CodeChannel, target: st
  * CODE_MAX_ATTEMPTS were), so parallel guesses are counted exactly: at most 5 are ever compared.
  * Call `useCode` once the action succeeded.
  */
-export async function checkCode(env: Bindings, channel: CodeChannel, target: string, purpose: CodePurpose, code: string): Promise<number | null> {
+export async function checkCode(env: Bindings, channel: CodeChannel, target: string, purpose: CodePurpose | 'payment', code: string): Promise<number | null> {
   const row = await env.DB.prepare(
     `UPDATE verification_codes SET attempts = attempts + 1
       WHERE id = (SELECT id FROM verification_codes WHERE channel = ? AND target = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT 1)

@@ -8,8 +8,11 @@ import { isCurrency, type Currency } from '../../rules/subscription';
 import type { UserRow } from '../auth/users';
 import { apiError } from '../errors';
 import { findPlan, priceOf, type PlanRecord } from './plans';
-import { cashProvider, providerById, providerFor } from './providers';
-import { PaymentProviderError, type PaymentProvider, type ProviderMethod, type Purpose, type Voucher } from './providers/types';
+import { cashProvider, mobilePaymentProvider, providerById, providerFor } from './providers';
+import { checkPhone, isSmsVerifiable } from '../../rules/account';
+import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderMethod, type Purpose, type Voucher } from './providers/types';
+import type { MobileProvider } from './providers/mobile';
+import { checkCode, useCode } from '../auth/codes';
 import { quoteCoupon, redeem, releaseStatement, type CouponQuote } from './coupons';
 import { notifySettlement, notifyVoucher } from './notify';
 import { changeQuote } from './quote';
@@ -28,6 +31,8 @@ export type CheckoutInput = {
   method?: SelfServiceMethod | undefined;
   /** A coupon code, with any method: lowers the price (or makes it free). */
   coupon?: string | undefined;
+  /** Mobile payment: the Moroccan number (E.164) to take the payment from. */
+  phone?: string | undefined;
 };
 
 const origin = (env: Bindings): string => env.PUBLIC_ORIGIN.replace(/\/+$/, '');
@@ -48,7 +53,7 @@ async function billingOf(env: Bindings, user: UserRow): Promise<Billing> {
 function chooseCurrency(env: Bindings, billing: Billing, wanted: Currency | undefined, method: ProviderMethod = 'card'): { currency: Currency; provider: PaymentProvider } {
   const currency = wanted ?? billing.currency ?? 'MAD';
   if (!isCurrency(currency)) apiError(400, 'BAD_REQUEST', 'currency');
-  const provider = method === 'card' ? providerFor(env, currency) : cashProvider(env, currency);
+  const provider = method === 'card' ? providerFor(env, currency) : method === 'mobile' ? mobilePaymentProvider(env, currency) : cashProvider(env, currency);
   if (!provider) apiError(400, method === 'card' ? 'PAYMENT_UNAVAILABLE' : 'PAYMENT_METHOD_UNAVAILABLE', `no ${method} provider for ${currency}`);
   return { currency, provider };
 }
@@ -77,6 +82,8 @@ type Start = {
   coupon?: CouponQuote | null;
   /** A sales agent recording cash received for this user. */
   agentId?: string;
+  /** Mobile payment: the payer's number. */
+  payerPhone?: string;
 };
 
 /**
@@ -103,6 +110,7 @@ async function beginRedeemed(env: Bindings, user: UserRow, billing: Billing, s: 
   await insertTransaction(env.DB, {
     id, userId: user.id, planId: s.plan.id, purpose: s.purpose, provider: s.provider.id, amount: s.trialDays > 0 ? 0 : s.amount, currency: s.currency, trialDays: s.trialDays,
     state: 'created', returnTo: s.returnTo, at, method, couponCode: s.coupon?.coupon.code ?? null, discount: s.coupon?.discount ?? 0, agentId: s.agentId ?? null,
+    payerPhone: s.payerPhone ?? null,
   }).run();
   const lang = langOf(user);
   const expiresAt = method === 'cash' ? new Date(now.getTime() + VOUCHER_VALID_MS).toISOString() : null;
@@ -112,13 +120,15 @@ async function beginRedeemed(env: Bindings, user: UserRow, billing: Billing, s: 
       purpose: s.purpose,
       method,
       expiresAt,
+      payerPhone: s.payerPhone,
       user: { id: user.id, email: user.email, lang },
       plan: { id: s.plan.id, name: s.plan.name[lang], durationMinutes: s.plan.duration },
       money: { amount: s.amount, currency: s.currency },
       trialDays: s.trialDays,
       urls: {
-        // A voucher has no provider page: its `ok` is our page that shows it.
-        ok: method === 'card' ? `${origin(env)}/payments/return/${s.provider.id}/ok?tx=${id}` : `${origin(env)}/payments/voucher/${id}`,
+        // A voucher has no provider page: its `ok` is our page that shows it; mobile's is our page that takes the SMS code.
+        ok:
+          method === 'card' ? `${origin(env)}/payments/return/${s.provider.id}/ok?tx=${id}` : method === 'mobile' ? `${origin(env)}/payments/mobile/${id}` : `${origin(env)}/payments/voucher/${id}`,
         fail: `${origin(env)}/payments/return/${s.provider.id}/fail?tx=${id}`,
         callback: `${origin(env)}/api/payments/callback/${s.provider.id}`,
       },
@@ -180,17 +190,27 @@ export async function subscribe(env: Bindings, user: UserRow, planId: number, in
     // Paying now is for upgrades; a cheaper plan starts at the end of the period already paid.
     if (current && priceOf(plan, currency) <= priceOf(current, currency)) apiError(409, 'SUBSCRIPTION_CHANGE_REFUSED', 'a cheaper plan starts at the end of the period');
     const quote = changeQuote(billing, { price: current ? priceOf(current, currency) : 0 }, { id: plan.id, price: priceOf(plan, currency) }, currency, now);
-    return begin(env, user, billing, { plan, purpose: 'change', amount: quote.now.amount, currency, provider, trialDays: 0, returnTo, method }, now);
+    return begin(env, user, billing, { plan, purpose: 'change', amount: quote.now.amount, currency, provider, trialDays: 0, returnTo, method, ...payer(method, input) }, now);
   }
   const purpose: Purpose = active ? 'renew' : 'subscribe';
-  return begin(env, user, billing, { plan, purpose, amount: priceOf(plan, currency), currency, provider, trialDays, returnTo, method }, now);
+  return begin(env, user, billing, { plan, purpose, amount: priceOf(plan, currency), currency, provider, trialDays, returnTo, method, ...payer(method, input) }, now);
 }
+
+/** Mobile payment: the checked Moroccan number (E.164), else the §5 message. */
+export function mobilePayer(phone: string | undefined): string {
+  const number = phone?.trim() ?? '';
+  if (checkPhone(number)) apiError(400, 'VALID_PHONE_REQUIRED', 'phone');
+  if (!isSmsVerifiable(number)) apiError(400, 'PHONE_NOT_VERIFIABLE', 'mobile payment takes Moroccan numbers');
+  return number;
+}
+
+const payer = (method: ProviderMethod, input: CheckoutInput): { payerPhone?: string } => (method === 'mobile' ? { payerPhone: mobilePayer(input.phone) } : {});
 
 /** A ticket pack (pay per title): paid once by card or cash, never renewed; coupons are for plans. */
 async function buyTickets(env: Bindings, user: UserRow, billing: Billing, pack: PlanRecord, input: CheckoutInput, method: SelfServiceMethod, returnTo: string | null, now: Date): Promise<CheckoutAnswer> {
   if (method === 'coupon' || input.coupon) apiError(409, 'COUPON_NOT_FOR_PLAN', 'coupons are for subscription plans');
   const { currency, provider } = chooseCurrency(env, billing, input.currency, method);
-  return begin(env, user, billing, { plan: pack, purpose: 'tickets', amount: priceOf(pack, currency), currency, provider, trialDays: 0, returnTo, method }, now);
+  return begin(env, user, billing, { plan: pack, purpose: 'tickets', amount: priceOf(pack, currency), currency, provider, trialDays: 0, returnTo, method, ...payer(method, input) }, now);
 }
 
 /**
@@ -208,7 +228,7 @@ async function subscribeWithCoupon(env: Bindings, user: UserRow, billing: Billin
   if (method === 'coupon') apiError(409, 'COUPON_PARTIAL', String(quote.amount));
   const { provider } = chooseCurrency(env, billing, currency, method);
   if (active && billing.planId === plan.id && !(provider.recurring === 'none' || method !== 'card' || (billing.cancelled && provider.recurring === 'merchant'))) apiError(409, 'ALREADY_SUBSCRIBED', String(plan.id));
-  return begin(env, user, billing, { plan, purpose, amount: quote.amount, currency, provider, trialDays: 0, returnTo, method, coupon: quote }, now);
+  return begin(env, user, billing, { plan, purpose, amount: quote.amount, currency, provider, trialDays: 0, returnTo, method, coupon: quote, ...payer(method, input) }, now);
 }
 
 /** Nothing to pay: the coupon's use, the period (the plan's, or the coupon's free days), a zero-amount invoice, in one go. */
@@ -327,4 +347,29 @@ export async function saveCard(env: Bindings, user: UserRow, now: Date): Promise
   const plan = billing.planId !== null ? await findPlan(env.DB, billing.planId) : null;
   if (!plan) apiError(409, 'NOT_SUBSCRIBED', 'no plan to pay with a card');
   return begin(env, user, billing, { plan, purpose: 'card', amount: 0, currency, provider, trialDays: 0, returnTo: '/settings/managePayment' }, now);
+}
+
+/**
+ * Mobile payment, second step: the payer typed the SMS code sent to the number (5 tries, counted
+ * exactly), then the operator takes the amount; what it says is settled like any payment.
+ */
+export async function confirmMobilePayment(env: Bindings, userId: string, transactionId: string, code: string, now: Date): Promise<{ state: string }> {
+  const tx = await findTransaction(env.DB, transactionId);
+  if (!tx || tx.user_id !== userId || tx.method !== 'mobile') apiError(404, 'PAYMENT_NOT_FOUND', transactionId);
+  if (tx.state !== 'created') return { state: tx.state };
+  const provider = tx.provider === 'mobile' || tx.provider === 'sandbox' ? providerById(env, tx.provider) : null;
+  if (!provider || !('confirmMobile' in provider) || !tx.provider_ref || !tx.payer_phone) apiError(409, 'PAYMENT_UNAVAILABLE', 'no mobile provider');
+  const checked = await checkCode(env, 'sms', tx.payer_phone, 'payment', code);
+  if (checked === null) apiError(400, 'INVALID_CODE', 'code');
+  await useCode(env.DB, checked);
+  let event: PaymentEvent;
+  try {
+    event = await (provider as MobileProvider).confirmMobile(tx.provider_ref, tx.id);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    apiError(502, 'PAYMENT_FAILED', 'the operator could not be reached');
+  }
+  const settlement = await settle(env.DB, provider, event, now, userLang(env.DB));
+  await notifySettlement(env, settlement);
+  return { state: (await findTransaction(env.DB, transactionId))?.state ?? tx.state };
 }

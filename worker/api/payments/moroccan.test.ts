@@ -272,3 +272,51 @@ describe('sales agents (/agent)', () => {
     ]);
   });
 });
+
+describe('mobile payment (sandbox operator)', () => {
+  const randomPhone = (suffix = '') => `+2126${String(Math.floor(Math.random() * 1e8)).padStart(8, '1').slice(0, 8 - suffix.length)}${suffix}`;
+  const lastCode = async (phone: string) => {
+    const sms = await env.DB.prepare("SELECT body FROM outbox WHERE recipient = ? AND channel = 'sms' ORDER BY id DESC LIMIT 1").bind(phone).first<{ body: string }>();
+    return /\d{6}/.exec(sms?.body ?? '')?.[0] ?? '';
+  };
+  const confirm = (token: string, id: string, code: string) => callApi(`/payments/transactions/${id}/mobile`, { method: 'POST', token, body: { code } });
+
+  it('the number, then the SMS code: a wrong code is refused, the right one and the operator confirm → premium and an invoice', async () => {
+    const user = await registeredUser();
+    const phone = randomPhone('12');
+    const answer = await startCheckout(user.tokens.token, PLAN_WEEK, { method: 'mobile', phone });
+    expect(answer.transaction.state).toBe('created');
+    expect(answer.checkout?.url).toMatch(new RegExp(`/payments/mobile/${answer.transaction.id}$`));
+    expect(await txOf(user.tokens.token, answer.transaction.id)).toMatchObject({ method: 'mobile', amount: 2500 });
+    const code = await lastCode(phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = await confirm(user.tokens.token, answer.transaction.id, code === '000000' ? '111111' : '000000');
+    expect([wrong.status, await messageOf(wrong)]).toEqual([400, 'INVALID_CODE: code']);
+    // Ten presses at once with the right code: one payment, one invoice.
+    const presses = await Promise.all(Array.from({ length: 10 }, () => confirm(user.tokens.token, answer.transaction.id, code)));
+    expect(presses.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect((await userRow(user.id))?.subscription_id).toBe(PLAN_WEEK);
+    expect(await invoicesOf(user.id)).toHaveLength(1);
+    expect((await txOf(user.tokens.token, answer.transaction.id)).state).toBe('accepted');
+  });
+
+  it('no balance on the number: declined with its reason, still free; bad numbers and a second code within a minute are refused', async () => {
+    const user = await registeredUser();
+    const broke = randomPhone('0000');
+    const answer = await startCheckout(user.tokens.token, PLAN_WEEK, { method: 'mobile', phone: broke });
+    expect((await confirm(user.tokens.token, answer.transaction.id, await lastCode(broke))).status).toBe(200);
+    expect(await txOf(user.tokens.token, answer.transaction.id)).toMatchObject({ state: 'failed', error: 'MOBILE_INSUFFICIENT_BALANCE' });
+    expect((await userRow(user.id))?.subscription_id).toBeNull();
+    const again = await subscribeCall(user.tokens.token, PLAN_WEEK, { method: 'mobile', phone: broke });
+    expect([again.status, await messageOf(again)]).toEqual([429, expect.stringMatching(/^CODE_TOO_FREQUENT/)]);
+    for (const [phone, message] of [['0612345678', 'VALID_PHONE_REQUIRED: phone'], ['+2120612345678', 'VALID_PHONE_REQUIRED: phone'], ['+33612345678', 'PHONE_NOT_VERIFIABLE: mobile payment takes Moroccan numbers']] as const) {
+      const res = await subscribeCall(user.tokens.token, PLAN_WEEK, { method: 'mobile', phone });
+      expect([res.status, await messageOf(res)]).toEqual([400, message]);
+    }
+    const eur = await subscribeCall(user.tokens.token, PLAN_WEEK, { method: 'mobile', phone: randomPhone('34'), currency: 'EUR' });
+    expect(eur.status).toBe(400);
+    expect(await messageOf(eur)).toMatch(/^PAYMENT_METHOD_UNAVAILABLE/);
+    const stranger = await registeredUser();
+    expect((await confirm(stranger.tokens.token, answer.transaction.id, '123456')).status).toBe(404);
+  });
+});

@@ -7,7 +7,10 @@ import { findUserById } from '../auth/users';
 import { now } from '../clock';
 import { apiError } from '../errors';
 import { optionalJsonBody, validationHook } from '../validation';
-import { cancelVoucher, confirmTransaction, saveCard, subscribe, userLang } from './checkout';
+import { cancelVoucher, confirmMobilePayment, confirmTransaction, mobilePayer, saveCard, subscribe, userLang } from './checkout';
+import { consumeAll } from '../../limits';
+import { createCode } from '../auth/codes';
+import { clientOf, deliverCode, tooMany } from '../auth/routes/shared';
 import { quoteCoupon } from './coupons';
 import { SELF_SERVICE_METHODS } from '../../rules/payment-methods';
 import { activePacks, activePlans, findPlan, priceOf } from './plans';
@@ -35,6 +38,7 @@ import { renderInvoicePdf } from './invoices/pdf';
  *                                                 (method cash → a voucher waiting for validation; a coupon that covers it all → premium now)
  *   GET    /payments/coupons/:code?plan=&currency=  what a coupon makes of a plan's price (each refusal its own message)
  *   POST   /payments/transactions/:id/cancel     withdraw a cash voucher not paid yet
+ *   POST   /payments/transactions/:id/mobile     { code }: the SMS code that confirms a mobile payment (method mobile, { phone })
  *   DELETE /payments/subscription                cancel at the end of the period (YOU_UNSUBSCRIBED)
  *   POST   /payments/subscription/resume         undo a cancel before the end
  *   GET    /payments/subscription/change/:id     what a change costs, now or at the period's end
@@ -60,7 +64,9 @@ const SubscribeInput = z.object({
   returnTo: z.string().max(300).optional(),
   method: z.enum(SELF_SERVICE_METHODS).optional(),
   coupon: z.string().max(64).optional(),
+  phone: z.string().max(20).optional(),
 });
+const MobileCode = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'INVALID_CODE') });
 const CouponQuery = z.object({ plan: z.coerce.number().int().positive().max(2 ** 31), currency: Currency.optional() });
 const ChangeInput = z.object({ when: z.enum(['now', 'period_end']), currency: Currency.optional() });
 const QuoteQuery = z.object({ currency: Currency.optional() });
@@ -219,7 +225,19 @@ export const payments = new Hono<AppEnv>()
 
   .post('/subscription/:id', zValidator('param', IdParam, validationHook), async (c) => {
     const input = await optionalJsonBody(c, SubscribeInput);
-    return c.json(await subscribe(c.env, caller(c).user, c.req.valid('param').id, input, now(c)));
+    if (input.method !== 'mobile') return c.json(await subscribe(c.env, caller(c).user, c.req.valid('param').id, input, now(c)));
+    // Mobile payment: the payer's consent is an SMS code, under the SMS sending limits (spec §8: daily SMS limit, too frequent).
+    const phone = mobilePayer(input.phone);
+    const client = clientOf(c);
+    const sending = await consumeAll(c.env, [['code-sms', phone], ['code-sms-ip', client.ip || 'unknown-ip'], ['code-sms-device', client.deviceId || 'unknown-device'], ['code-sms-global', 'all']]);
+    const [limit] = sending.states;
+    if (!sending.allowed) {
+      if (limit && !limit.allowed && limit.remaining === 0) return tooMany(c, 'SMS_DAILY_LIMIT', limit.retryAfter, 'daily SMS limit reached');
+      return tooMany(c, 'CODE_TOO_FREQUENT', sending.retryAfter, `sent too frequently, wait ${sending.retryAfter} seconds`);
+    }
+    const answer = await subscribe(c.env, caller(c).user, c.req.valid('param').id, { ...input, phone }, now(c));
+    if (answer.transaction.state === 'created') await deliverCode(c, 'sms', phone, await createCode(c.env, 'sms', phone, 'payment'));
+    return c.json(answer);
   })
 
   .use('/coupons/*', requireAuth)
@@ -274,6 +292,10 @@ export const payments = new Hono<AppEnv>()
     if (!tx || tx.user_id !== caller(c).user.id) apiError(404, 'PAYMENT_NOT_FOUND', c.req.valid('param').id);
     const { user_id: _u, provider_ref: _r, ...own } = tx;
     return c.json(own);
+  })
+
+  .post('/transactions/:id/mobile', zValidator('param', TxParam, (r, c) => (r.success ? undefined : apiError(400, 'BAD_TRANSACTION_QUERY', 'id'))), zValidator('json', MobileCode, validationHook), async (c) => {
+    return c.json(await confirmMobilePayment(c.env, caller(c).user.id, c.req.valid('param').id, c.req.valid('json').code, now(c)));
   })
 
   .post('/transactions/:id/cancel', zValidator('param', TxParam, (r, c) => (r.success ? undefined : apiError(400, 'BAD_TRANSACTION_QUERY', 'id'))), async (c) => {

@@ -51,6 +51,8 @@ export const Transaction = z.object({
   /** The coupon that lowered `amount` by `discount` (minor units). */
   coupon_code: z.string().nullable(),
   discount: z.number(),
+  /** Mobile payment: the number the charge is taken from (the SMS code went there). */
+  payer_phone: z.string().nullable(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 

@@ -1,7 +1,7 @@
 -- Moroccan ways to pay (issue 14; spec §2 payment method picker, §4 waiting for validation, §9 cash voucher 4 days):
 -- coupon codes, cash vouchers, sales agents and their audit trail.
 
--- How a transaction is paid: card | cash (a voucher paid at an agency) | agent (cash given to a sales agent) | coupon (nothing to pay).
+-- How a transaction is paid: card | mobile (phone bill or wallet) | cash (a voucher paid at an agency) | agent (cash given to a sales agent) | coupon (nothing to pay).
 -- `method` exists since 0007 (always 'card' until now).
 -- A voucher's printed reference and its end of validity; the coupon that lowered the amount; the agent who recorded it.
 ALTER TABLE transactions ADD COLUMN voucher_ref TEXT;
@@ -9,6 +9,8 @@ ALTER TABLE transactions ADD COLUMN expires_at TEXT;
 ALTER TABLE transactions ADD COLUMN coupon_code TEXT;
 ALTER TABLE transactions ADD COLUMN discount INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE transactions ADD COLUMN agent_id TEXT;
+-- Mobile payment: the number (E.164) the charge is taken from, confirmed with an SMS code sent to it.
+ALTER TABLE transactions ADD COLUMN payer_phone TEXT;
 CREATE INDEX transactions_agent ON transactions(agent_id, created_at);
 CREATE INDEX transactions_expiring ON transactions(state, expires_at);
 

@@ -3,12 +3,13 @@ import type { Bindings } from '../../../env';
 import { CASH_CURRENCIES } from '../../../rules/payment-methods';
 import type { Currency } from '../../../rules/subscription';
 import { cmiProvider } from './cmi';
+import { mobileProvider, type MobileProvider } from './mobile';
 import { sandboxProvider } from './sandbox';
 import { stripeProvider } from './stripe';
 import type { PaymentProvider } from './types';
 
 export type ProviderId = PaymentProvider['id'];
-export const PROVIDER_IDS: readonly ProviderId[] = ['sandbox', 'cmi', 'stripe'];
+export const PROVIDER_IDS: readonly ProviderId[] = ['sandbox', 'cmi', 'stripe', 'mobile'];
 
 /** The development key of the sandbox's signatures (DEV_OUTBOX only). */
 const DEV_SANDBOX_SECRET = 'tafrij-dev-sandbox-secret';
@@ -26,6 +27,7 @@ export function providerById(env: Bindings, id: string, fetcher: typeof fetch = 
   if (id === 'stripe') {
     return env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }, fetcher) : null;
   }
+  if (id === 'mobile') return mobileFrom(env, fetcher);
   if (id === 'cmi') return env.CMI_STORE_KEY && env.CMI_CLIENT_ID ? cmiProvider({ clientId: env.CMI_CLIENT_ID, storeKey: env.CMI_STORE_KEY, gatewayUrl: env.CMI_GATEWAY_URL }) : null;
   return null;
 }
@@ -51,6 +53,20 @@ export function cashProvider(env: Bindings, currency: Currency): PaymentProvider
   const provider = id ? providerById(env, id) : null;
   const cash = (CASH_CURRENCIES as readonly Currency[]).includes(currency);
   return cash && provider && provider.methods.includes('cash') && provider.currencies.includes(currency) ? provider : null;
+}
+
+function mobileFrom(env: Bindings, fetcher: typeof fetch = fetch): MobileProvider | null {
+  return env.MOBILE_API_URL && env.MOBILE_API_KEY && env.MOBILE_WEBHOOK_SECRET ? mobileProvider({ apiUrl: env.MOBILE_API_URL, apiKey: env.MOBILE_API_KEY, webhookSecret: env.MOBILE_WEBHOOK_SECRET }, fetcher) : null;
+}
+
+/**
+ * The mobile payment provider of PAYMENT_PROVIDER_MOBILE ("mobile": the aggregator; "sandbox"), or
+ * null when mobile payment is not offered (or not in this currency: dirhams only); with DEV_OUTBOX=true an unset one is the sandbox.
+ */
+export function mobilePaymentProvider(env: Bindings, currency: Currency, fetcher: typeof fetch = fetch): MobileProvider | null {
+  const id = env.PAYMENT_PROVIDER_MOBILE || (env.DEV_OUTBOX === 'true' ? 'sandbox' : '');
+  if (!(CASH_CURRENCIES as readonly Currency[]).includes(currency)) return null;
+  return id === 'sandbox' ? sandboxFor(env) : id === 'mobile' ? mobileFrom(env, fetcher) : null;
 }
 
 /** The currencies sold here (a provider is configured for them). */

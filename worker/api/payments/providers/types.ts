@@ -11,8 +11,8 @@ export type Money = { amount: number; currency: Currency };
 /** What a checkout pays for: a first subscription, a renewal paid by hand, a plan change at once, a new card (amount 0), or a ticket pack (once, never renewed). */
 export type Purpose = 'subscribe' | 'renew' | 'change' | 'card' | 'tickets';
 
-/** How the money reaches the provider: a card on its hosted page, cash at an agency (a voucher), or cash given to a sales agent. */
-export type ProviderMethod = 'card' | 'cash' | 'agent';
+/** How the money reaches the provider: a card on its hosted page, cash at an agency (a voucher), cash given to a sales agent, or a phone's bill or wallet. */
+export type ProviderMethod = 'card' | 'cash' | 'agent' | 'mobile';
 
 export type CheckoutRequest = {
   /** Our transaction id: the order reference the provider sends back in its callback. */
@@ -21,6 +21,8 @@ export type CheckoutRequest = {
   method: ProviderMethod;
   /** Cash: when the voucher stops being accepted (we decide it: spec §9, 4 days), else null. */
   expiresAt: string | null;
+  /** Mobile payment: the payer's number (E.164) the charge is taken from. */
+  payerPhone?: string | undefined;
   user: { id: string; email: string | null; lang: Lang };
   plan: { id: number; name: string; durationMinutes: number };
   money: Money;
@@ -83,7 +85,7 @@ export type CallbackReading =
 export type Recurring = 'merchant' | 'provider' | 'none';
 
 export interface PaymentProvider {
-  readonly id: 'sandbox' | 'cmi' | 'stripe';
+  readonly id: 'sandbox' | 'cmi' | 'stripe' | 'mobile';
   readonly currencies: readonly Currency[];
   /** The ways of paying it takes (card providers: card; cash networks: cash and agent collections). */
   readonly methods: readonly ProviderMethod[];

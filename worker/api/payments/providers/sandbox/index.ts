@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../../../../rules/subscription';
 import { signatureHeader, signatureProblem } from '../sign';
-import type { CallbackReading, Checkout, CheckoutRequest, PaymentEvent, PaymentProvider, SavedCard } from '../types';
+import { PaymentProviderError, type CallbackReading, type Checkout, type CheckoutRequest, type PaymentEvent, type SavedCard } from '../types';
+import type { MobileProvider } from '../mobile';
+import { SANDBOX_MOBILE_DECLINED_SUFFIX } from '../../../../rules/payment-methods';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
@@ -28,7 +30,8 @@ export const SandboxCheckout = z.object({
   ref: z.string(),
   transactionId: z.string(),
   purpose: z.enum(['subscribe', 'renew', 'change', 'card', 'tickets']),
-  method: z.enum(['card', 'cash', 'agent']).default('card'),
+  method: z.enum(['card', 'cash', 'agent', 'mobile']).default('card'),
+  payerPhone: z.string().optional(),
   /** Cash and agent collections: the reference the agency counter takes. */
   voucher: z.object({ reference: z.string(), expiresAt: z.string().nullable() }).optional(),
   cancelled: z.boolean().optional(),
@@ -75,7 +78,7 @@ const customerKey = (ref: string) => `sandbox:customer:${ref}`;
 
 export type SandboxConfig = { secret: string; origin: string; store: KVNamespace; now?: () => Date };
 
-export function sandboxProvider(config: SandboxConfig): PaymentProvider & {
+export function sandboxProvider(config: SandboxConfig): MobileProvider & {
   readCheckout(ref: string): Promise<SandboxCheckout | null>;
   /** The agency counter (cash vouchers, agents' deposits): takes the money for a reference and returns the signed callback. */
   payVoucher(reference: string): Promise<{ checkout: SandboxCheckout; callback: Request } | { refused: VoucherRefusal; checkout: SandboxCheckout | null }>;
@@ -122,18 +125,19 @@ export function sandboxProvider(config: SandboxConfig): PaymentProvider & {
   return {
     id: 'sandbox',
     currencies: CURRENCIES,
-    methods: ['card', 'cash', 'agent'],
+    methods: ['card', 'cash', 'agent', 'mobile'],
     recurring: 'merchant',
 
     async startCheckout(request: CheckoutRequest): Promise<Checkout> {
       const ref = `sbx_${crypto.randomUUID()}`;
-      const voucher = request.method === 'card' ? undefined : { reference: voucherReference(), expiresAt: request.expiresAt };
+      const voucher = request.method === 'cash' || request.method === 'agent' ? { reference: voucherReference(), expiresAt: request.expiresAt } : undefined;
       const checkout: SandboxCheckout = {
         ref,
         transactionId: request.transactionId,
         purpose: request.purpose,
         method: request.method,
         ...(voucher ? { voucher } : {}),
+        ...(request.payerPhone ? { payerPhone: request.payerPhone } : {}),
         planName: request.plan.name,
         money: request.money,
         trialDays: request.trialDays,
@@ -142,12 +146,25 @@ export function sandboxProvider(config: SandboxConfig): PaymentProvider & {
         lang: request.user.lang,
       };
       await config.store.put(checkoutKey(ref), JSON.stringify(checkout), { expirationTtl: TTL });
+      // Mobile: the payer confirms with our SMS code on our page, then we confirm here (confirmMobile).
+      if (request.method === 'mobile') return { method: 'GET', url: request.urls.ok, providerRef: ref };
       if (voucher) {
         await config.store.put(voucherKey(voucher.reference), ref, { expirationTtl: TTL });
         // No page of ours to visit: the payer shows the voucher (our `ok` page) at the counter.
         return { method: 'GET', url: request.urls.ok, providerRef: ref, voucher };
       }
       return { method: 'GET', url: `${config.origin}/payments/sandbox/${ref}`, providerRef: ref };
+    },
+
+    /** The operator takes the amount from the phone: declined for numbers ending in 0000 (no balance). */
+    async confirmMobile(providerRef: string, transactionId: string): Promise<PaymentEvent> {
+      const c = await readCheckout(providerRef);
+      if (!c || c.transactionId !== transactionId || c.method !== 'mobile') throw new PaymentProviderError('sandbox: no such mobile payment');
+      const decided: SandboxCheckout = c.result ? c : (c.payerPhone ?? '').endsWith(SANDBOX_MOBILE_DECLINED_SUFFIX) ? { ...c, result: 'failed', reason: 'MOBILE_INSUFFICIENT_BALANCE' } : { ...c, result: 'accepted' };
+      if (!c.result) await config.store.put(checkoutKey(providerRef), JSON.stringify(decided), { expirationTtl: TTL });
+      const event = eventOf(decided);
+      if (!event) throw new PaymentProviderError('sandbox: undecided');
+      return event;
     },
 
     async cancelVoucher(providerRef: string): Promise<boolean> {
