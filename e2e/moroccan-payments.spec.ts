@@ -132,6 +132,39 @@ test.describe('Moroccan ways to pay', () => {
     await expect(page.locator('.voucher__state')).toHaveText(text(lang, 'VOUCHER_CANCELLED'));
   });
 
+  test('ar, phone: mobile payment: the number without its 0, the SMS code (a wrong one first), the operator takes it → premium', async ({ page }) => {
+    const lang: Lang = 'ar';
+    await page.setViewportSize(PHONE);
+    await newAccount(page, lang);
+    const card = planCard(page, 'أسبوع');
+    await card.getByRole('radio', { name: new RegExp(text(lang, 'PAYMENT_METHOD_MOBILE')) }).check();
+    await card.getByRole('button', { name: text(lang, 'CHOOSE_PLAN') }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'MOBILE_PAY_TITLE'));
+    const national = `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '1')}`.replace(/0000$/, '1234');
+    // Spec §5: the number without its leading zero.
+    await page.getByLabel(text(lang, 'MOBILE_PAY_NUMBER')).fill(`0${national}`);
+    await page.getByRole('button', { name: text(lang, 'MOBILE_PAY_SEND_CODE') }).click();
+    await expect(page.locator('#field-phone_national-message')).toHaveText(text(lang, 'PHONE_WITHOUT_LEADING_ZERO'));
+    await page.getByLabel(text(lang, 'MOBILE_PAY_NUMBER')).fill(national);
+    await page.getByRole('button', { name: text(lang, 'MOBILE_PAY_SEND_CODE') }).click();
+    await page.waitForURL(/\/payments\/mobile\/[0-9a-f-]{36}$/);
+    const codePage = page.url();
+    await accessible(page);
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(`+212${national}`)}`);
+    // The code: six digits standing alone (the recipient's number is a longer run).
+    const code = /(?<!\d)\d{6}(?!\d)/.exec(await page.getByTestId('outbox-message').first().innerText())?.[0] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await page.goto(codePage);
+    await page.getByLabel(text(lang, 'VERIFICATION_CODE')).fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: text(lang, 'MOBILE_PAY_CONFIRM') }).click();
+    await expect(page.locator('#field-code-message')).toHaveText(text(lang, 'INVALID_CODE'));
+    await page.getByLabel(text(lang, 'VERIFICATION_CODE')).fill(code);
+    await page.getByRole('button', { name: text(lang, 'MOBILE_PAY_CONFIRM') }).click();
+    await page.waitForURL(/\/bravoPage\?tx=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'BRAVO_TITLE'));
+    await playsPremium(page);
+  });
+
   test('en: pay per title: buy a ticket pack, unlock one premium title, watch, come back and resume without spending another', async ({ page }) => {
     const lang: Lang = 'en';
     await newAccount(page, lang);

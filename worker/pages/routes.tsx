@@ -25,6 +25,7 @@ import { subscriptionPages } from './subscription/routes';
 import { cashPages } from './cash/routes';
 import { agentPages } from './agent/routes';
 import { ticketPages } from './tickets/routes';
+import { mobilePages } from './mobile/routes';
 
 /** The editorial category whose first featured title is the home hero (GET /pages/category/top-home). */
 const HOME_TOP_CATEGORY = 'home';
@@ -168,4 +169,5 @@ export const pageRoutes = new Hono<AppEnv>()
   .route('/', subscriptionPages)
   .route('/', cashPages)
   .route('/', agentPages)
-  .route('/', ticketPages);
+  .route('/', ticketPages)
+  .route('/', mobilePages);

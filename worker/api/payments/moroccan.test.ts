@@ -147,7 +147,7 @@ describe('cash vouchers', () => {
     const user = await registeredUser();
     const res = await subscribeCall(user.tokens.token, PLAN_WEEK, { method: 'cash', currency: 'EUR' });
     expect([res.status, await messageOf(res)]).toEqual([400, 'PAYMENT_METHOD_UNAVAILABLE: no cash provider for EUR']);
-    expect(await (await callApi('/payments/methods?currency=MAD')).json()).toEqual({ currency: 'MAD', methods: ['card', 'cash', 'coupon'] });
+    expect(await (await callApi('/payments/methods?currency=MAD')).json()).toEqual({ currency: 'MAD', methods: ['card', 'mobile', 'cash', 'coupon'] });
     expect(await (await callApi('/payments/methods?currency=EUR')).json()).toEqual({ currency: 'EUR', methods: ['card', 'coupon'] });
     expect((await callApi('/payments/methods?currency=XXX')).status).toBe(400);
   });

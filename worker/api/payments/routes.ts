@@ -16,7 +16,7 @@ import { SELF_SERVICE_METHODS } from '../../rules/payment-methods';
 import { activePacks, activePlans, findPlan, priceOf } from './plans';
 import { listUnlocks, ticketsOf } from './tickets';
 import { langQuery } from '../schemas';
-import { cashProvider, providerById, providerFor, PROVIDER_IDS } from './providers';
+import { cashProvider, mobilePaymentProvider, providerById, providerFor, PROVIDER_IDS } from './providers';
 import type { PaymentProvider } from './providers/types';
 import { changeQuote } from './quote';
 import { Currency, type SubscriptionView } from './schemas';
@@ -32,7 +32,7 @@ import { renderInvoicePdf } from './invoices/pdf';
  * Subscriptions and card payments (issue 13; spec §7 payments), mounted under /payments:
  *   GET    /payments/plans  GET /payments/packs  the plans and the ticket packs on sale
  *   GET    /payments/tickets?lang=               the ticket balance (credits) and the titles unlocked
- *   GET    /payments/methods?currency=           the ways to pay in a currency (card, cash, coupon)
+ *   GET    /payments/methods?currency=           the ways to pay in a currency (card, mobile, cash, coupon)
  *   GET    /payments/subscription                the state machine's view (plan, state, trial, card)
  *   POST   /payments/subscription/:id            subscribe: { token, bypass, currency, returnTo, method, coupon } → checkout
  *                                                 (method cash → a voucher waiting for validation; a coupon that covers it all → premium now)
@@ -139,7 +139,12 @@ export const payments = new Hono<AppEnv>()
   // The ways to pay in a currency (the method picker): card and cash where a provider is configured; a coupon always.
   .get('/methods', zValidator('query', z.object({ currency: Currency.default('MAD') }), validationHook), (c) => {
     const { currency } = c.req.valid('query');
-    const methods = [...(providerFor(c.env, currency) ? ['card' as const] : []), ...(cashProvider(c.env, currency) ? ['cash' as const] : []), 'coupon' as const];
+    const methods = [
+      ...(providerFor(c.env, currency) ? ['card' as const] : []),
+      ...(mobilePaymentProvider(c.env, currency) ? ['mobile' as const] : []),
+      ...(cashProvider(c.env, currency) ? ['cash' as const] : []),
+      'coupon' as const,
+    ];
     return c.json({ currency, methods });
   })
 

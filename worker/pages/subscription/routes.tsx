@@ -9,6 +9,9 @@ import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { sameSitePath } from '../../rules/return-path';
 import { isSelfServiceMethod, SELF_SERVICE_METHODS } from '../../rules/payment-methods';
+import { checkNationalNumber, toE164 } from '../../rules/account';
+import { renderMobilePhone } from '../mobile/routes';
+import { countryCodeOf } from '../auth/form';
 import { currencyFor, isCurrency, type Currency } from '../../rules/subscription';
 import { callApi } from '../../session/auth';
 import { readFlash } from '../../session/cookies';
@@ -99,16 +102,28 @@ async function checkout(c: Ctx, user: User) {
   // What was typed comes back with any error (the plan's card keeps its method and code).
   const values = { plan: form.plan ?? '', method: form.method ?? '', coupon, currency: currency ?? '' };
   if (!Number.isInteger(plan) || !isSelfServiceMethod(form.method)) return renderSubscription(c, user, { values, message: { kind: 'danger', key: 'CHOOSE_PLAN_AND_METHOD' } }, 400);
+  // Mobile payment asks for the number first (spec §5: without the leading zero), on a page of its own.
+  const mobile = { plan, currency: currency ?? 'MAD', returnTo: sameSitePath(form.returnTo), coupon };
+  let phone: string | undefined;
+  if (form.method === 'mobile') {
+    if (form.phone_national === undefined) return renderMobilePhone(c, mobile);
+    const national = form.phone_national.trim();
+    const wrong = checkNationalNumber(national);
+    if (wrong) return renderMobilePhone(c, mobile, { values: { phone_national: national }, errors: { phone_national: wrong } }, 400);
+    phone = toE164(countryCodeOf(form.country_code), national);
+  }
   let answer: CheckoutAnswer;
   try {
-    const body = { currency, method: form.method, ...(coupon ? { coupon } : {}), ...(form.returnTo ? { returnTo: form.returnTo } : {}) };
+    const body = { currency, method: form.method, ...(coupon ? { coupon } : {}), ...(form.returnTo ? { returnTo: form.returnTo } : {}), ...(phone ? { phone } : {}) };
     answer = CheckoutAnswer.parse(await callApi(c, `/payments/subscription/${plan}`, 'POST', body));
   } catch (error) {
     if (sessionEnded(error)) return toLogin(c, '/subscription');
     const { key, status } = apiFailure(error);
+    if (phone) return renderMobilePhone(c, mobile, { values: { phone_national: form.phone_national ?? '' }, ...(key.startsWith('PHONE') || key === 'VALID_PHONE_REQUIRED' ? { errors: { phone_national: key } } : { message: { kind: 'danger', key } }) }, status);
     return renderSubscription(c, user, { values, message: { kind: 'danger', key } }, status);
   }
   if (!answer.checkout) return done(c, 'YOU_SUBSCRIBED', `/bravoPage?tx=${answer.transaction.id}`);
+  if (phone) return done(c, 'MOBILE_PAY_CODE_SENT_TOAST', new URL(answer.checkout.url).pathname);
   // A cash voucher: our own page shows it (reference, code, where to pay).
   if (answer.transaction.state === 'pending') return done(c, 'VOUCHER_CREATED', new URL(answer.checkout.url).pathname);
   if (answer.checkout.method === 'GET') return c.redirect(answer.checkout.url, 303);
