@@ -204,6 +204,15 @@ export function mobilePayer(phone: string | undefined): string {
   return number;
 }
 
+/**
+ * Spec §8 "phone alias attached to another user": a number that is another account's phone pays
+ * only for that account (its owner gets the SMS code; the operator bills its line).
+ */
+export async function refuseOthersPhone(db: D1Database, phone: string, userId: string): Promise<void> {
+  const owner = await db.prepare('SELECT id FROM users WHERE phone = ?').bind(phone).first<{ id: string }>();
+  if (owner && owner.id !== userId) apiError(409, 'PHONE_ALIAS_TAKEN', 'this number belongs to another account');
+}
+
 const payer = (method: ProviderMethod, input: CheckoutInput): { payerPhone?: string } => (method === 'mobile' ? { payerPhone: mobilePayer(input.phone) } : {});
 
 /** A ticket pack (pay per title): paid once by card or cash, never renewed; coupons are for plans. */

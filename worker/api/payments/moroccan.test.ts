@@ -318,5 +318,10 @@ describe('mobile payment (sandbox operator)', () => {
     expect(await messageOf(eur)).toMatch(/^PAYMENT_METHOD_UNAVAILABLE/);
     const stranger = await registeredUser();
     expect((await confirm(stranger.tokens.token, answer.transaction.id, '123456')).status).toBe(404);
+    // Spec §8: a number that is another account's phone.
+    const owned = randomPhone('56');
+    await env.DB.prepare('UPDATE users SET phone = ? WHERE id = ?').bind(owned, stranger.id).run();
+    const alias = await subscribeCall(user.tokens.token, PLAN_WEEK, { method: 'mobile', phone: owned });
+    expect([alias.status, await messageOf(alias)]).toEqual([409, 'PHONE_ALIAS_TAKEN: this number belongs to another account']);
   });
 });

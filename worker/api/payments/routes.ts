@@ -7,7 +7,7 @@ import { findUserById } from '../auth/users';
 import { now } from '../clock';
 import { apiError } from '../errors';
 import { optionalJsonBody, validationHook } from '../validation';
-import { cancelVoucher, confirmMobilePayment, confirmTransaction, mobilePayer, saveCard, subscribe, userLang } from './checkout';
+import { cancelVoucher, confirmMobilePayment, confirmTransaction, mobilePayer, refuseOthersPhone, saveCard, subscribe, userLang } from './checkout';
 import { consumeAll } from '../../limits';
 import { createCode } from '../auth/codes';
 import { clientOf, deliverCode, tooMany } from '../auth/routes/shared';
@@ -233,6 +233,7 @@ export const payments = new Hono<AppEnv>()
     if (input.method !== 'mobile') return c.json(await subscribe(c.env, caller(c).user, c.req.valid('param').id, input, now(c)));
     // Mobile payment: the payer's consent is an SMS code, under the SMS sending limits (spec §8: daily SMS limit, too frequent).
     const phone = mobilePayer(input.phone);
+    await refuseOthersPhone(c.env.DB, phone, caller(c).user.id);
     const client = clientOf(c);
     const sending = await consumeAll(c.env, [['code-sms', phone], ['code-sms-ip', client.ip || 'unknown-ip'], ['code-sms-device', client.deviceId || 'unknown-device'], ['code-sms-global', 'all']]);
     const [limit] = sending.states;
