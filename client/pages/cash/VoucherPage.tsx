@@ -21,7 +21,13 @@ export type VoucherPageProps = {
 function VoucherState({ tx }: { tx: Transaction }) {
   const { t } = useI18n();
   const [key, tone] =
-    tx.state === 'accepted' ? ['VOUCHER_PAID', 'success'] : tx.state === 'expired' ? ['VOUCHER_EXPIRED', 'danger'] : tx.state === 'cancelled' ? ['VOUCHER_CANCELLED', 'info'] : ['VOUCHER_WAITING', 'info'];
+    tx.state === 'accepted'
+      ? ['VOUCHER_PAID', 'success']
+      : tx.state === 'expired'
+        ? ['VOUCHER_EXPIRED', 'danger']
+        : tx.state === 'cancelled'
+          ? ['VOUCHER_CANCELLED', 'info']
+          : [tx.method === 'agent' ? 'AGENT_WAITING' : 'VOUCHER_WAITING', 'info'];
   return (
     <p className={`toast toast--${tone} voucher__state`} role="status">
       {t(key, { days: VOUCHER_VALID_DAYS })}
@@ -29,8 +35,9 @@ function VoucherState({ tx }: { tx: Transaction }) {
   );
 }
 
-/** The ticket itself: amount, plan, reference and its scannable code, valid until. */
+/** The ticket itself: amount, plan, reference, and while it can be paid, its scannable code and end. */
 function VoucherTicket({ tx, plan }: { tx: Transaction; plan: Plan | undefined }) {
+  const payable = tx.state === 'pending';
   const { t, lang } = useI18n();
   const reference = tx.voucher_ref ?? '';
   return (
@@ -46,7 +53,7 @@ function VoucherTicket({ tx, plan }: { tx: Transaction; plan: Plan | undefined }
         <dd>
           <bdi className="voucher__ref">{groupDigits(reference)}</bdi>
         </dd>
-        {tx.expires_at && (
+        {payable && tx.expires_at && (
           <>
             <dt>{t('VOUCHER_VALID_UNTIL')}</dt>
             <dd>
@@ -55,7 +62,7 @@ function VoucherTicket({ tx, plan }: { tx: Transaction; plan: Plan | undefined }
           </>
         )}
       </dl>
-      {reference && <QrCode text={reference} label={t('VOUCHER_QR_LABEL', { reference: groupDigits(reference) })} />}
+      {payable && reference && <QrCode text={reference} label={t('VOUCHER_QR_LABEL', { reference: groupDigits(reference) })} />}
     </div>
   );
 }
@@ -88,12 +95,12 @@ export function VoucherPage({ tx, plan, agencies, sandboxAgency, now, form }: Vo
   return (
     <div className="page voucher">
       <div className="voucher__card">
-        <h1 className="voucher__title">{t('VOUCHER_TITLE')}</h1>
+        <h1 className="voucher__title">{t(tx.method === 'agent' ? 'AGENT_RECEIPT_TITLE' : 'VOUCHER_TITLE')}</h1>
         <FormNote message={form?.message} />
         <VoucherState tx={tx} />
         <VoucherTicket tx={tx} plan={plan} />
         {waiting && tx.expires_at && <VoucherCountdownIsland end={tx.expires_at} now={now} />}
-        {waiting && <WhereToPay agencies={agencies} />}
+        {waiting && tx.method === 'cash' && <WhereToPay agencies={agencies} />}
         {waiting && sandboxAgency && (
           <p className="voucher__sandbox">
             {t('VOUCHER_SANDBOX')} <a href={sandboxAgency}>{t('VOUCHER_SANDBOX_LINK')}</a>
