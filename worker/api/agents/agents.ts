@@ -5,7 +5,8 @@ import { MOROCCO_CODE } from '../../rules/account';
 import { isActive } from '../payments/state';
 import { findUserByLogin, type UserRow } from '../auth/users';
 import { apiError } from '../errors';
-import { begin } from '../payments/checkout';
+import { begin, langOf } from '../payments/checkout';
+import { sendBillingEmail } from '../payments/emails';
 import { findPlan, priceOf } from '../payments/plans';
 import { cashProvider } from '../payments/providers';
 import type { CheckoutAnswer } from '../payments/schemas';
@@ -86,6 +87,9 @@ export async function recordPayment(env: Bindings, agentId: string, input: { log
   const amount = priceOf(plan, input.currency);
   const answer = await begin(env, user, billing, { plan, purpose: pack ? 'tickets' : active ? 'renew' : 'subscribe', amount, currency: input.currency, provider, trialDays: 0, returnTo: null, method: 'agent', agentId }, now);
   await audit(env.DB, { agentId, action: 'record_payment', targetUserId: user.id, query: input.login, transactionId: answer.transaction.id, amount, currency: input.currency, at });
+  // The customer hears of it at once (and can object if they paid no one).
+  const agent = await findAgent(env.DB, agentId);
+  await sendBillingEmail(env, user.id, { kind: 'agent_recorded', plan: plan.name[langOf(user)], amount, currency: input.currency, agent: agent?.name ?? '' });
   return { ...answer, amount, currency: input.currency };
 }
 

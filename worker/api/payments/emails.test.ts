@@ -20,6 +20,7 @@ const EMAILS: WithPlan[] = [
   { kind: 'renewal_reminder', plan: 'Yearly', end: '2027-11-24T10:00:00.000Z' },
   { kind: 'payment_failed', plan: 'Monthly', reason: 'CARD_DECLINED' },
   { kind: 'ended', plan: 'Monthly' },
+  { kind: 'agent_recorded', plan: 'Monthly', amount: 5900, currency: 'MAD', agent: 'Agence Derb Sultan' },
   { kind: 'voucher', plan: 'Monthly', amount: 5900, currency: 'MAD', reference: '482109375512', end: '2026-11-29T10:00:00.000Z', agencies: 'Wafacash, Cash Plus', transactionId: '7b0c3c7e-8d0e-4a43-9d35-4c1f0e3b2a10' },
 ];
 
@@ -38,7 +39,7 @@ describe('billing emails', () => {
   });
 
   it('a voucher gives its reference in groups, the amount, its end in Morocco’s time and where to pay; its expiry says nothing was charged', () => {
-    const { text } = billingEmail('fr', EMAILS[6] as BillingEmail, 'https://tafrij.ma');
+    const { text } = billingEmail('fr', EMAILS[7] as BillingEmail, 'https://tafrij.ma');
     expect(text).toContain('4821 0937 5512');
     expect(text).toContain('59.00 MAD');
     expect(text).toMatch(/29 novembre 2026 à 1[01]:00/); // Morocco's clock: UTC+1 outside Ramadan (as the runtime's time zone data has it)

@@ -17,6 +17,8 @@ export type BillingEmail =
   /** A cash voucher to pay at an agency within 4 days (also sent by SMS: `voucherSms`). */
   | { kind: 'voucher'; plan: string; amount: number; currency: Currency; reference: string; end: string; agencies: string; transactionId: string }
   | { kind: 'voucher_expired' }
+  /** A sales agent recorded cash for this account: it waits for the network's validation. */
+  | { kind: 'agent_recorded'; plan: string; amount: number; currency: Currency; agent: string }
   /** A ticket pack was paid: how many tickets were added and the balance now. */
   | { kind: 'tickets_receipt'; pack: string; amount: number; currency: Currency; tickets: number; credits: number; invoice: string | null };
 
@@ -64,6 +66,13 @@ function text(lang: Lang, e: BillingEmail): Text {
       return voucherText(lang, e);
     case 'voucher_expired':
       return VOUCHER_EXPIRED[lang];
+    case 'agent_recorded':
+      return {
+        en: { subject: `Tafrij: ${e.agent} recorded your payment`, lines: [`${e.agent} recorded ${money(e.amount, e.currency)} in cash for ${e.plan}.`, 'Premium starts as soon as the payment is validated; we will email you. If you did not pay this agent, contact us.'], button: 'My subscription', path: '/profile?t=subscriptions' },
+        fr: { subject: `Tafrij : ${e.agent} a enregistré votre paiement`, lines: [`${e.agent} a enregistré ${money(e.amount, e.currency)} en espèces pour ${e.plan}.`, "Premium commence dès la validation du paiement ; nous vous enverrons un e-mail. Si vous n'avez pas payé cet agent, contactez-nous."], button: 'Mon abonnement', path: '/profile?t=subscriptions' },
+        ar: { subject: `تفرّج: سجّل ${e.agent} دفعتك`, lines: [`سجّل ${e.agent} مبلغ ${money(e.amount, e.currency)} نقدًا مقابل ${e.plan}.`, 'يبدأ الاشتراك المميز فور التحقق من الدفعة، وسنراسلك بالبريد الإلكتروني. إن لم تدفع لهذا الوكيل، فاتصل بنا.'], button: 'اشتراكي', path: '/profile?t=subscriptions' },
+        es: { subject: `Tafrij: ${e.agent} registró tu pago`, lines: [`${e.agent} registró ${money(e.amount, e.currency)} en efectivo por ${e.plan}.`, 'Premium empieza en cuanto se valide el pago; te enviaremos un correo. Si no pagaste a este agente, contáctanos.'], button: 'Mi suscripción', path: '/profile?t=subscriptions' },
+      }[lang];
     case 'tickets_receipt': {
       const inv = e.invoice;
       return {
