@@ -109,7 +109,7 @@ test.describe('player', () => {
         (window as unknown as { __playLog: string[] }).__playLog = log;
         const at = () => Math.round(performance.now());
         const live = () => (document.querySelector('[data-island="player"][data-live]') ? 'live' : 'not live');
-        addEventListener('click', (e) => log.push(`${at()} click ${(e.target as Element | null)?.closest('button')?.getAttribute('aria-label')} (${live()})`), true);
+        addEventListener('click', (e) => log.push(`${at()} click made at ${Math.round(e.timeStamp)} ${(e.target as Element | null)?.closest('button')?.getAttribute('aria-label')} (${live()})`), true);
         for (const type of ['play', 'playing', 'pause']) document.addEventListener(type, () => log.push(`${at()} ${type} (${live()})`), true);
       });
       // A phone's pace: the island arrives late, the click comes while the page is starting.

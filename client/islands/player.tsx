@@ -155,17 +155,24 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
 
   /**
    * Play or pause as the screen showed it when the viewer pressed (the `playing` state drawn on the
-   * button), not as the element is now; and within AUTOPLAY_GRACE_MS of autoplay starting, a press
+   * button), not as the element is now: a press made (its event's `timeStamp`) before the button
+   * was drawn as Pause is a Play, even when it reaches the island later (a click queued behind
+   * hydration on a slow phone). And within AUTOPLAY_GRACE_MS of autoplay starting, a press
    * (pointer, not a deliberate shortcut key) is the Play the viewer meant, never a Pause of what
    * they were starting.
    */
+  const pauseShownAt = useRef(Number.POSITIVE_INFINITY);
+  useEffect(() => {
+    pauseShownAt.current = playing ? performance.now() : Number.POSITIVE_INFINITY;
+  }, [playing]);
   const togglePlay = useCallback(
-    (how: 'press' | 'key' = 'press') => {
+    (how: 'press' | 'key' = 'press', pressedAt?: number) => {
       const el = video.current;
       if (!el || failure) return;
       if (!playing || el.ended) return void el.play().catch(() => media.setBlocked(true));
+      if (how === 'press' && pressedAt !== undefined && pressedAt < pauseShownAt.current) return;
       const autoStartedAt = tracks.engine.current?.autoStartedAt ?? null;
-      if (how === 'press' && autoStartedAt !== null && performance.now() - autoStartedAt < AUTOPLAY_GRACE_MS) return;
+      if (how === 'press' && autoStartedAt !== null && (pressedAt ?? performance.now()) - autoStartedAt < AUTOPLAY_GRACE_MS) return;
       el.pause();
     },
     [failure, playing, media.setBlocked, tracks.engine],
@@ -220,7 +227,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
 
   /** A click on the picture plays or pauses; a tap shows the controls, or hides them while playing. */
   const onSurfacePointerUp = (event: ReactPointerEvent) => {
-    if (event.pointerType === 'mouse') togglePlay();
+    if (event.pointerType === 'mouse') togglePlay('press', event.timeStamp);
     else if (showControls && playing) hide();
     else poke();
   };
@@ -294,7 +301,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       )}
 
       {(blocked || (!playing && !waiting && !failure && !ended && time === 0)) && (
-        <button type="button" className="player__big-play" aria-label={t('PLAY')} onClick={() => togglePlay()} {...{ [BOOT_ATTRIBUTES.play]: '' }}>
+        <button type="button" className="player__big-play" aria-label={t('PLAY')} onClick={(event) => togglePlay('press', event.timeStamp)} {...{ [BOOT_ATTRIBUTES.play]: '' }}>
           <Icon>{icons.play}</Icon>
         </button>
       )}
@@ -333,7 +340,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
 
         <ControlBar
           playing={playing}
-          onTogglePlay={() => togglePlay()}
+          onTogglePlay={(pressedAt) => togglePlay('press', pressedAt)}
           onSeekBy={(seconds) => run(seconds < 0 ? 'seek-back' : 'seek-forward')}
           volume={volume}
           muted={muted}

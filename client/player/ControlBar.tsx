@@ -6,7 +6,8 @@ import { SEEK_STEP_SECONDS } from './shortcuts';
 
 type Props = {
   playing: boolean;
-  onTogglePlay: () => void;
+  /** A press on Play/Pause, with the moment it was made (the event's `timeStamp`). */
+  onTogglePlay: (pressedAt: number) => void;
   onSeekBy: (seconds: number) => void;
   volume: number;
   muted: boolean;
@@ -33,7 +34,7 @@ export function ControlBar({ playing, onTogglePlay, onSeekBy, volume, muted, onV
         className="player__button"
         aria-label={playing ? t('PAUSE') : t('PLAY')}
         title={playing ? t('PAUSE') : t('PLAY')}
-        onClick={onTogglePlay}
+        onClick={(event) => onTogglePlay(event.timeStamp)}
         {...{ [BOOT_ATTRIBUTES.play]: playing ? undefined : '' }}
       >
         <Icon>{playing ? icons.pause : icons.play}</Icon>

@@ -70,9 +70,11 @@ const HLS_CONFIG = {
 
 /** Starts playback: `automatic` when the engine starts it by itself (autoplay), not for a press. */
 function tryPlay(engine: Engine, automatic = true): void {
+  // When autoplay began is the moment it was asked for: the promise settles only once frames flow,
+  // or never (a pause while it buffers rejects it), and the button shows Pause from the `play` event.
+  if (automatic && engine.autoStartedAt === null) engine.autoStartedAt = performance.now();
   engine.video.play().then(
     () => {
-      if (automatic && engine.autoStartedAt === null) engine.autoStartedAt = performance.now();
       if (engine.blocked) {
         engine.blocked = false;
         engine.onBlocked?.(false);
