@@ -28,4 +28,6 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'fav-button': () => import('./islands/fav-button'),
   'my-list': () => import('./islands/my-list'),
   'voucher-countdown': () => import('./islands/voucher-countdown'),
+  'tv-channels': () => import('./islands/tv-channels'),
+  'epg-now': () => import('./islands/epg-now'),
 };

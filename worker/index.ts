@@ -22,6 +22,7 @@ import { pageRoutes, renderServerError, renderNotFound } from './pages/routes';
 import { deliverNotifications } from './push/deliver';
 import { apiErrorAnswer } from './api/errors';
 import { runBilling } from './api/payments/renewals';
+import { deliverReminders } from './api/live-tv/reminders';
 import { sandboxPage } from './api/payments/providers/sandbox/page';
 import { paymentReturn } from './pages/subscription/return';
 
@@ -72,7 +73,8 @@ export { RateLimiter } from './limits';
 export { StreamLimiter } from './limits/streams';
 /**
  * Cron Trigger (wrangler.toml [triggers]), every minute: pushes the notification titles whose time has
- * come (worker/push), and runs the billing clock: renewals, trial ends, expiries, reminders (worker/api/payments).
+ * come (worker/push), runs the billing clock: renewals, trial ends, expiries, reminders (worker/api/payments),
+ * and delivers the TV programme reminders that are due (worker/api/live-tv/reminders.ts).
  */
 const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) => {
   ctx.waitUntil(deliverNotifications(env).then((report) => console.log(JSON.stringify({ level: 'info', event: 'push_delivery', ...report }))));
@@ -80,6 +82,11 @@ const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) =
     runBilling(env, new Date(controller.scheduledTime))
       .then((report) => console.log(JSON.stringify({ level: 'info', event: 'billing_run', ...report })))
       .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'billing_run_failed', error: String(error) }))),
+  );
+  ctx.waitUntil(
+    deliverReminders(env, new Date(controller.scheduledTime))
+      .then((report) => console.log(JSON.stringify({ level: 'info', event: 'tv_reminders', ...report })))
+      .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'tv_reminders_failed', error: String(error) }))),
   );
 };
 

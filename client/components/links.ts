@@ -10,6 +10,9 @@ export function menuHref(item: Pick<MenuItem, 'slug' | 'type'>): string {
     case 'video':
     case 'playlist':
       return `/content/${slug}`;
+    // Live TV (issue 16): the channels page.
+    case 'tv':
+      return '/tv';
     default:
       return `/${encodeURIComponent(item.type)}/${slug}`;
   }

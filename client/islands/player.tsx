@@ -25,6 +25,8 @@ import { useThumbnails } from '../player/useThumbnails';
 import { usePositionSaving } from '../player/usePositionSaving';
 import { useShortcuts } from '../player/useShortcuts';
 import { useStreamSlot } from '../player/useStreamSlot';
+import { useLive, type LiveProps } from '../player/useLive';
+import { clockTime } from '../../worker/rules/live-tv';
 
 export type PlayerProps = {
   /** GET /pages/content/{slug}/stream_url, as the server got it. */
@@ -43,6 +45,10 @@ export type PlayerProps = {
   langQuery: string;
   /** My List and Like for the title (a series for its episodes), as rendered; null for trailers. */
   lists: { id: number; title: string; fav: boolean; like: boolean; guest: boolean } | null;
+  /** A live channel (/tv/{slug}, issue 16): its programmes and whether to start the current one over; null for titles. */
+  live: LiveProps | null;
+  /** The viewer's time zone for programme times (live only). */
+  timeZone: string;
 };
 
 type Menu = 'quality' | 'subtitles' | 'audio' | null;
@@ -61,8 +67,8 @@ const AUTOPLAY_GRACE_MS = 1_000;
  * stream slot alive with heartbeats and frees it on page hide; offers the next episode at the end
  * and starts it when the profile's autoplay is on.
  */
-export default function Player({ stream: initial, subtitleLabels, slug, trailer, profileId, loggedIn, backHref, langQuery, lists }: PlayerProps) {
-  const { t } = useI18n();
+export default function Player({ stream: initial, subtitleLabels, slug, trailer, profileId, loggedIn, backHref, langQuery, lists, live, timeZone }: PlayerProps) {
+  const { t, lang } = useI18n();
   const uid = useId();
   const root = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -82,6 +88,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     initial,
     slug,
     trailer,
+    live: live !== null,
     profileId,
     video,
     startAt,
@@ -90,7 +97,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     stopLoad,
   });
   const { content, next } = stream;
-  const { save, lastSaved } = usePositionSaving({ video, contentId: content.id, loggedIn, profileId, trailer });
+  const { save, lastSaved } = usePositionSaving({ video, contentId: content.id, loggedIn, profileId, trailer: trailer || live !== null });
   const media = useMediaState({ video, streamDuration: stream.duration, save, poke });
   const { playing, waiting, blocked, time, duration, buffered, volume, muted, ended, pip } = media;
   showLoading.current = () => media.setWaiting(true);
@@ -111,7 +118,8 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     video,
     url: stream.url,
     attempt,
-    start: () => startAt.current ?? startPosition(loggedIn || trailer ? stream.resumeAt : watchedTime(GUEST_PROFILE, stream.content.id), stream.duration),
+    // A live channel starts at the live edge (-1), else at the saved position.
+    start: () => startAt.current ?? (live ? -1 : startPosition(loggedIn || trailer ? stream.resumeAt : watchedTime(GUEST_PROFILE, stream.content.id), stream.duration)),
     onStarted: (start, adopted) => {
       if (adopted) lastSaved.current = Math.floor(start);
       startAt.current = start;
@@ -181,6 +189,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     const el = video.current;
     if (el) el.currentTime = clampTime(to, el.duration || duration);
   };
+  const liveMode = useLive(video, tracks.engine, live, seekTo);
   const setVol = (value: number) => {
     const el = video.current;
     if (!el) return;
@@ -280,9 +289,9 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
         preload="auto"
         {...{
           [BOOT_ATTRIBUTES.src]: stream.url,
-          [BOOT_ATTRIBUTES.start]: startPosition(stream.resumeAt, stream.duration),
+          [BOOT_ATTRIBUTES.start]: live ? -1 : startPosition(stream.resumeAt, stream.duration),
           [BOOT_ATTRIBUTES.duration]: stream.duration,
-          [BOOT_ATTRIBUTES.local]: loggedIn || trailer ? undefined : content.id,
+          [BOOT_ATTRIBUTES.local]: loggedIn || trailer || live ? undefined : content.id,
         }}
         aria-describedby={`${uid}-title`}
         onDoubleClick={toggleFullscreen}
@@ -313,6 +322,13 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
         trailer={trailer}
         backHref={backHref}
         titleId={`${uid}-title`}
+        subheading={
+          live
+            ? liveMode.programme
+              ? `${liveMode.programme.title} · ${t('TV_TIME_RANGE', { start: clockTime(liveMode.programme.starts_at, lang, timeZone), end: clockTime(liveMode.programme.ends_at, lang, timeZone) })}`
+              : t('TV_LIVE_WINDOW', { hours: Math.round((stream.live?.window ?? 0) / 3600) })
+            : undefined
+        }
         actions={
           lists && (
             <div className="player__lists">
@@ -327,14 +343,15 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
 
       <div className="player__controls">
         <SeekBar
-          time={time}
-          duration={duration}
-          buffered={buffered}
+          {...(live && liveMode.window
+            ? { time: liveMode.window.time - liveMode.window.start, duration: liveMode.window.end - liveMode.window.start, buffered: Math.max(0, buffered - liveMode.window.start) }
+            : { time, duration, buffered })}
           thumbs={thumbs}
           onHover={setSeekHover}
           onSeek={(to) => {
-            media.setTime(to);
-            seekTo(to);
+            const at = live && liveMode.window ? liveMode.window.start + to : to;
+            media.setTime(at);
+            seekTo(at);
           }}
         />
 
@@ -346,9 +363,21 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
           muted={muted}
           onVolume={setVol}
           onToggleMute={toggleMute}
-          timeText={`${formatTime(time, duration)} / ${formatTime(duration)}`}
+          timeText={
+            live ? (liveMode.atLive ? t('TV_LIVE_BADGE') : t('TV_BEHIND_LIVE', { time: formatTime(liveMode.behind) })) : `${formatTime(time, duration)} / ${formatTime(duration)}`
+          }
           menus={
             <>
+              {live && liveMode.canStartOver && (
+                <button type="button" className="player__button player__text-button" onClick={liveMode.startOver}>
+                  {t('TV_START_OVER')}
+                </button>
+              )}
+              {live && !liveMode.atLive && (
+                <button type="button" className="player__button player__text-button player__go-live" onClick={liveMode.goLive}>
+                  {t('TV_JUMP_TO_LIVE')}
+                </button>
+              )}
               {stream.subtitles.length > 0 && menuButton('subtitles', t('SUBTITLES'), icons.subtitles)}
               {audioTracks.length > 1 && menuButton('audio', t('PLAYER_AUDIO'), icons.audio)}
               {levels.length > 1 && menuButton('quality', t('PLAYER_QUALITY'), icons.quality, quality ? `${quality.height}p` : undefined)}

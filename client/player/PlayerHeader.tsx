@@ -12,15 +12,17 @@ type Props = {
   titleId: string;
   /** My List and Like, when the title has them. */
   actions: ReactNode;
+  /** The line under the title when the page sets it (a live channel: the programme on at the playhead). */
+  subheading?: string;
 };
 
 /** Back, the title (a series' name, then its episode) or "Trailer of …", and the list buttons. */
-export function PlayerHeader({ content, trailer, backHref, titleId, actions }: Props) {
+export function PlayerHeader({ content, trailer, backHref, titleId, actions, subheading: given }: Props) {
   const { t } = useI18n();
   const episodeLine =
     content.season_number !== null && content.episode_number !== null ? t('EPISODE_SHORT', { season: content.season_number, episode: content.episode_number }) : null;
   const heading = trailer ? t('TRAILER_OF', { title: content.parent?.name_long ?? content.name_long }) : (content.parent?.name_long ?? content.name_long);
-  const subheading = !trailer && content.parent ? [episodeLine, content.name_long].filter(Boolean).join(' · ') : null;
+  const subheading = given !== undefined ? given : !trailer && content.parent ? [episodeLine, content.name_long].filter(Boolean).join(' · ') : null;
   // Back in history when the viewer came from this site, else to the title's page.
   const goBack = (event: { preventDefault: () => void }) => {
     const sameSite = document.referrer !== '' && new URL(document.referrer).origin === location.origin;

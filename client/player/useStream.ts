@@ -8,6 +8,8 @@ type Options = {
   initial: StreamAnswer;
   slug: string;
   trailer: boolean;
+  /** A live channel: its stream_url, and a new stream starts at the live edge. */
+  live: boolean;
   profileId: number | null;
   video: RefObject<HTMLVideoElement | null>;
   /** Where the next attachment starts: set here to the position before the re-fetch. */
@@ -25,7 +27,7 @@ type Options = {
  * playback with the devices message. `attempt` grows with each new answer, so the engine attaches
  * again even when the URL is the same.
  */
-export function useStream({ initial, slug, trailer, profileId, video, startAt, onLoading, setFailure, stopLoad }: Options) {
+export function useStream({ initial, slug, trailer, live, profileId, video, startAt, onLoading, setFailure, stopLoad }: Options) {
   const [stream, setStream] = useState(initial);
   const [attempt, setAttempt] = useState(0);
   const refreshing = useRef(false);
@@ -39,7 +41,7 @@ export function useStream({ initial, slug, trailer, profileId, video, startAt, o
       const query = new URLSearchParams();
       if (profileId) query.set('profileId', String(profileId));
       if (trailer) query.set('trailer', '1');
-      const res = await apiFetch(`/pages/content/${encodeURIComponent(slug)}/stream_url?${query}`);
+      const res = await apiFetch(`/pages/${live ? 'tv' : 'content'}/${encodeURIComponent(slug)}/stream_url?${query}`);
       const body: unknown = await res.json().catch(() => null);
       if (res.status === 409) {
         stopLoad.current();
@@ -48,7 +50,8 @@ export function useStream({ initial, slug, trailer, profileId, video, startAt, o
       }
       if (!res.ok || !isStreamAnswer(body)) return setFailure({ kind: 'network' });
       // Read now, not before the calls: the viewer may have sought meanwhile.
-      startAt.current = el && el.currentTime > 0 ? el.currentTime : (startAt.current ?? 0);
+      // (A live stream's new engine has its own timeline: it starts at the live edge.)
+      startAt.current = live ? -1 : el && el.currentTime > 0 ? el.currentTime : (startAt.current ?? 0);
       setFailure(null);
       onLoading();
       setStream(body);
@@ -58,7 +61,7 @@ export function useStream({ initial, slug, trailer, profileId, video, startAt, o
     } finally {
       refreshing.current = false;
     }
-  }, [profileId, slug, stream.streamId, trailer, video, startAt, onLoading, setFailure, stopLoad]);
+  }, [profileId, slug, stream.streamId, trailer, live, video, startAt, onLoading, setFailure, stopLoad]);
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
 

@@ -299,7 +299,7 @@ export const editorial: Readonly<Record<Editorial, readonly string[]>> = {
 export interface MenuItemSeed {
   readonly id: number;
   readonly slug: string;
-  readonly type: 'category' | 'grid';
+  readonly type: 'category' | 'grid' | 'tv';
   readonly position: number;
   readonly name: I18n;
 }
@@ -317,6 +317,7 @@ export const menuItems: readonly MenuItemSeed[] = [
   { id: 4, slug: 'theatre', type: 'category', position: 4, name: categoryName('theatre') },
   { id: 5, slug: 'kids', type: 'category', position: 5, name: categoryName('kids') },
   { id: 6, slug: 'ramadan', type: 'grid', position: 6, name: L('Ramadan', 'Ramadan', 'رمضان', 'Ramadán') },
+  { id: 7, slug: 'live', type: 'tv', position: 7, name: L('Live TV', 'TV en direct', 'البث المباشر', 'TV en directo') },
 ];
 
 /** Home page rows, in order. */

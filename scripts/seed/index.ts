@@ -10,7 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { notificationsCategoryStatements, seedStatements } from './catalogue.ts';
+import { notificationsCategoryStatements, seedStatements, sql } from './catalogue.ts';
+import { tvStatements } from './tv.ts';
 import { couponStatements, packStatements, planStatements } from './plans.ts';
 import { uploadDemoMedia } from './media-upload.ts';
 import { fillSearchIndexIfEmpty } from '../search/reindex.ts';
@@ -107,11 +108,33 @@ function main(): void {
       executeStatements(persistTo, [...couponStatements(), ...packStatements()]);
       console.log('seed: added the demo coupons and ticket packs');
     }
+    seedTv(persistTo);
     return;
   }
   const statements = seedStatements();
   executeStatements(persistTo, statements);
   console.log(`seed: seeded ${statements.length} statements`);
+  seedTv(persistTo);
+}
+
+/**
+ * The demo channels and their guide around today (issue 16): added to a database that has none,
+ * and the guide imported again (idempotent: updated in place) once it has less than two days ahead,
+ * so `npm start` always shows a current guide.
+ */
+function seedTv(persistTo: string | null): void {
+  const ahead = Math.floor(Date.now() / 1000) + 2 * 86400;
+  if (count(persistTo, `SELECT COUNT(*) AS n FROM programmes WHERE ends_at > ${ahead}`) > 0) return;
+  // The menu's Live TV entry (issue 16) for a database seeded before it.
+  const menu = [
+    "INSERT OR IGNORE INTO menu_items (id, slug, type, position) VALUES (7, 'live', 'tv', 7)",
+    ...Object.entries({ en: 'Live TV', fr: 'TV en direct', ar: 'البث المباشر', es: 'TV en directo' }).map(
+      ([lang, name]) => `INSERT OR IGNORE INTO menu_item_i18n (menu_item_id, lang, name) VALUES (7, ${sql(lang)}, ${sql(name)})`,
+    ),
+  ];
+  const statements = [...tvStatements(new Date(), sql), ...menu];
+  executeStatements(persistTo, statements);
+  console.log('seed: added the demo TV channels and their guide');
 }
 
 try {

@@ -13,6 +13,7 @@ import { search } from './search/routes';
 import { player } from './player/routes';
 import { agents } from './agents/routes';
 import { payments } from './payments/routes';
+import { liveTv } from './live-tv/routes';
 
 /**
  * The built-in origin API (spec §7), reached in-process through the /api proxy.
@@ -27,6 +28,8 @@ export const api = new Hono<AppEnv>({ strict: false })
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-store');
   })
   .route('/configs', configs)
+  // Live TV and the guide: /pages/tv…, /pages/epg, /actions/reminders… (before /pages and /actions).
+  .route('/', liveTv)
   .route('/pages', pages)
   .route('/pages', search)
   .route('/auth', auth)

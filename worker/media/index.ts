@@ -1,6 +1,8 @@
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../env';
 import type { ApiErrorBody } from '../api/errors';
+import { DVR_WINDOW_SECONDS } from '../rules/live-tv';
+import { liveMaster, livePlaylist, liveSource, loopOf } from './live';
 import { verifyMediaPath } from './sign';
 import { mediaCacheControl, mediaContentType } from './types';
 
@@ -72,9 +74,29 @@ const singleTag = (header: string | undefined): string | null => {
 export const media: Handler<AppEnv> = async (c) => {
   const verified = await verifyMediaPath(c.env, new URL(c.req.url).pathname);
   if (!verified.ok) return failure(c, 403, `FORBIDDEN: ${REASONS[verified.reason]}`);
-  const { key, file } = verified;
+  const { file } = verified;
   const bucket = c.env.MEDIA;
   const notFound = (): Response => failure(c, 404, 'MEDIA_NOT_FOUND: no such media file');
+  // A simulated live channel (worker/media/live.ts): its playlists are computed from the clock,
+  // its other files are those of the media it plays.
+  const live = liveSource(verified.prefix);
+  const key = live ? `${live}/${file}` : verified.key;
+  if (live && file.endsWith('.m3u8')) {
+    const source = await bucket.get(key);
+    if (!source) return notFound();
+    const text = await source.text();
+    let body: string;
+    try {
+      body = file === 'master.m3u8' ? liveMaster(text) : livePlaylist(loopOf(text), Date.now() / 1000, DVR_WINDOW_SECONDS);
+    } catch {
+      return notFound();
+    }
+    // A two-hour window is ~50 KB of text every few seconds: gzip (the runtime compresses a body whose
+    // Content-Encoding it is told) brings it to a few KB for phones on slow networks.
+    const gzip = /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '');
+    const headers = { 'Content-Type': mediaContentType(file), 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) };
+    return new Response(c.req.method === 'HEAD' ? null : body, { headers });
+  }
   if (new TextEncoder().encode(key).byteLength > MAX_KEY_BYTES) return notFound();
   const rangeHeader = c.req.header('Range');
   const ifNoneMatch = singleTag(c.req.header('If-None-Match'));

@@ -26,6 +26,7 @@ import { cashPages } from './cash/routes';
 import { agentPages } from './agent/routes';
 import { ticketPages } from './tickets/routes';
 import { mobilePages } from './mobile/routes';
+import { tvPages } from './tv/routes';
 
 /** The editorial category whose first featured title is the home hero (GET /pages/category/top-home). */
 const HOME_TOP_CATEGORY = 'home';
@@ -170,4 +171,5 @@ export const pageRoutes = new Hono<AppEnv>()
   .route('/', cashPages)
   .route('/', agentPages)
   .route('/', ticketPages)
-  .route('/', mobilePages);
+  .route('/', mobilePages)
+  .route('/', tvPages);

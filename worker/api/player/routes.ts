@@ -137,6 +137,7 @@ export const player = new Hono<AppEnv>()
       content: title.content,
       next: trailer ? null : title.next,
       autoplay: viewer.profile ? viewer.profile.autoplay === 1 : true,
+      live: null,
     };
     return c.json(answer, 200, NO_STORE);
   })

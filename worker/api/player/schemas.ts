@@ -68,6 +68,8 @@ export const StreamAnswer = z.object({
   next: EpisodeRef.nullable(),
   /** The viewing profile's autoplay (guests: true). */
   autoplay: z.boolean(),
+  /** A live channel (issue 16, GET /pages/tv/{slug}/stream_url): its slug and the seconds of its DVR window; null for titles. */
+  live: z.object({ channel: z.string(), window: z.number() }).nullable(),
 });
 export type StreamAnswer = z.infer<typeof StreamAnswer>;
 

@@ -9,6 +9,7 @@ import { translate } from '../../i18n';
 import { forProfile, serverApi } from '../loaders';
 import { renderPage } from '../render';
 import { viewerLists } from '../../../client/favs/context';
+import { DEFAULT_TIME_ZONE } from '../../rules/live-tv';
 
 type Ctx = Context<AppEnv>;
 
@@ -117,6 +118,8 @@ export const playerPages = new Hono<AppEnv>().get('/player/:slug', async (c) => 
           trailer || !lists
             ? null
             : { id: target.id, title: target.name_long, fav: lists.favs.includes(target.id), like: lists.likes.includes(target.id), guest: lists.guest },
+        live: null,
+        timeZone: DEFAULT_TIME_ZONE,
       }}
     />,
     { title, bar: 'none', footer: false },

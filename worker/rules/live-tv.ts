@@ -1,0 +1,120 @@
+/**
+ * Live TV and the programme guide (issue 16): the constants and rules the API, the pages and the
+ * islands share — what is on now and next, progress, the guide's days and slots, catch-up and
+ * reminder windows, and times in the viewer's time zone with Intl (never fixed offsets: Morocco's
+ * clock changes around Ramadan). Time is always a parameter (unix seconds), never read here.
+ *
+ * PURE module: no bindings, no DOM.
+ */
+import type { Lang } from './lang';
+
+/** The live window a viewer can pause in, go back through and start over from (DVR), in seconds. */
+export const DVR_WINDOW_SECONDS = 2 * 3600;
+/** A programme that ended with a recording is playable from the guide for this many days. */
+export const CATCHUP_DAYS = 7;
+/** The guide's days: this many back and ahead of today. */
+export const GUIDE_DAYS_BACK = 7;
+export const GUIDE_DAYS_AHEAD = 7;
+/** The guide's time axis step, in minutes. */
+export const GUIDE_SLOT_MINUTES = 30;
+/** Pixels per minute on the guide's grid (a 30-minute slot is 120 px wide). */
+export const GUIDE_PX_PER_MINUTE = 4;
+/** "Remind me" notifies this many minutes before the programme starts. */
+export const REMINDER_LEAD_MINUTES = 5;
+/** The time zone of a visitor whose browser has not told us its own (the service is Moroccan). */
+export const DEFAULT_TIME_ZONE = 'Africa/Casablanca';
+/** The cookie in which the browser tells its time zone (set by the guide's island). */
+export const TIME_ZONE_COOKIE = 'tz';
+
+export type Timed = { starts_at: number; ends_at: number };
+
+/** The programme on at `at` and the one after it, from a channel's programmes sorted by start. */
+export function onNow<T extends Timed>(programmes: readonly T[], at: number): { now: T | null; next: T | null } {
+  const now = programmes.find((p) => p.starts_at <= at && at < p.ends_at) ?? null;
+  const next = programmes.find((p) => p.starts_at >= (now ? now.ends_at : at)) ?? null;
+  return { now, next };
+}
+
+/** How far a programme has gone at `at`, 0 to 1. */
+export const progress = (p: Timed, at: number): number => Math.min(1, Math.max(0, (at - p.starts_at) / Math.max(1, p.ends_at - p.starts_at)));
+
+/** Catch-up: ended, with a recording, and within CATCHUP_DAYS of its end. */
+export const catchUpOpen = (p: Timed & { recording_slug: string | null }, at: number): boolean =>
+  p.recording_slug !== null && p.ends_at <= at && at - p.ends_at < CATCHUP_DAYS * 86400;
+
+/** "Remind me" is offered for a programme that has not started yet. */
+export const remindable = (p: Timed, at: number): boolean => p.starts_at > at;
+
+/** Start over is offered for the programme on now, when its start is still inside the live window. */
+export const startOverOpen = (p: Timed, at: number): boolean => p.starts_at <= at && at < p.ends_at && at - p.starts_at <= DVR_WINDOW_SECONDS;
+
+/** A valid IANA time zone name (as the browser's Intl gives it), else null. */
+export function validTimeZone(value: string | null | undefined): string | null {
+  if (!value || value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return null;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value;
+  } catch {
+    return null;
+  }
+}
+
+const partsIn = (at: number, timeZone: string) => {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(
+    new Date(at * 1000),
+  );
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+};
+
+/** The offset of `timeZone` from UTC at `at`, in seconds (what Intl says the wall clock reads, minus UTC). */
+export function zoneOffset(at: number, timeZone: string): number {
+  const p = partsIn(at, timeZone);
+  return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at) * 1000) / 1000;
+}
+
+/** The calendar day (YYYY-MM-DD) of `at` in `timeZone`. */
+export function dayOf(at: number, timeZone: string): string {
+  const p = partsIn(at, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** Unix seconds of local midnight starting `day` (YYYY-MM-DD) in `timeZone` (the offset taken at that moment). */
+export function dayStart(day: string, timeZone: string): number {
+  const [y, m, d] = day.split('-').map(Number);
+  const utcMidnight = Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / 1000;
+  // Two passes: the offset at a guess, then at the result (a change of clock that day moves it).
+  const first = utcMidnight - zoneOffset(utcMidnight, timeZone);
+  return utcMidnight - zoneOffset(first, timeZone);
+}
+
+/** `day` moved by `delta` days (calendar arithmetic, no time zone). */
+export function addDays(day: string, delta: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + delta)).toISOString().slice(0, 10);
+}
+
+/** The guide's days: GUIDE_DAYS_BACK before `today` to GUIDE_DAYS_AHEAD after it. */
+export const guideDays = (today: string): string[] => Array.from({ length: GUIDE_DAYS_BACK + GUIDE_DAYS_AHEAD + 1 }, (_, i) => addDays(today, i - GUIDE_DAYS_BACK));
+
+/** A day the guide offers (a YYYY-MM-DD within the window around `today`), else null. */
+export function guideDay(value: string | null | undefined, today: string): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value) || addDays(value, 0) !== value) return null;
+  return guideDays(today).includes(value) ? value : null;
+}
+
+const LOCALES: Record<Lang, string> = { en: 'en-GB', fr: 'fr-FR', ar: 'ar-MA', es: 'es-ES' };
+
+/** "20:30" in the viewer's language and time zone (Latin digits, as the rest of the site). */
+export const clockTime = (at: number, lang: Lang, timeZone: string): string =>
+  new Intl.DateTimeFormat(`${LOCALES[lang]}-u-nu-latn`, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at * 1000));
+
+/** "Wed 25" style day label for the day picker, in the viewer's language. */
+export const dayLabel = (day: string, lang: Lang): string =>
+  new Intl.DateTimeFormat(`${LOCALES[lang]}-u-nu-latn`, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(`${day}T12:00:00Z`));
+
+/** A multilingual text (JSON object by language) in `lang`, else English, else any. */
+export function pickText(texts: Readonly<Record<string, string>> | null | undefined, lang: string): string {
+  if (!texts) return '';
+  return texts[lang] ?? texts.en ?? Object.values(texts)[0] ?? '';
+}
