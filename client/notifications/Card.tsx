@@ -14,7 +14,7 @@ export function NotificationCard({ card, onOpen, heading = false }: { card: Card
   return (
     <a
       className={`notification-card${card.unread ? ' notification-card--unread' : ''}`}
-      href={openHref(card.id)}
+      href={card.href ?? openHref(card.id)}
       data-notification={card.id}
       onClick={onOpen ? (event: MouseEvent) => !event.defaultPrevented && onOpen(card.id) : undefined}
     >

@@ -25,6 +25,8 @@ export type NotificationCard = {
   date: string;
   /** Not opened yet by this profile (spec §4); always true for guests, whose read state is not kept. */
   unread: boolean;
+  /** Where it leads when it is not a title: a TV reminder (issue 16) opens its channel through /tv/reminders/{id}/open. */
+  href?: string;
 };
 
 /** What the top bar and the /notifications page get from the server. */

@@ -123,17 +123,18 @@ function main(): void {
  * so `npm start` always shows a current guide.
  */
 function seedTv(persistTo: string | null): void {
+  // The menu's Live TV entry (issue 16) for a database seeded before it.
+  if (count(persistTo, "SELECT COUNT(*) AS n FROM menu_items WHERE type = 'tv'") === 0) {
+    executeStatements(persistTo, [
+      "INSERT OR IGNORE INTO menu_items (id, slug, type, position) VALUES (7, 'live', 'tv', 7)",
+      ...Object.entries({ en: 'Live TV', fr: 'TV en direct', ar: 'البث المباشر', es: 'TV en directo' }).map(
+        ([lang, name]) => `INSERT OR IGNORE INTO menu_item_i18n (menu_item_id, lang, name) VALUES (7, ${sql(lang)}, ${sql(name)})`,
+      ),
+    ]);
+  }
   const ahead = Math.floor(Date.now() / 1000) + 2 * 86400;
   if (count(persistTo, `SELECT COUNT(*) AS n FROM programmes WHERE ends_at > ${ahead}`) > 0) return;
-  // The menu's Live TV entry (issue 16) for a database seeded before it.
-  const menu = [
-    "INSERT OR IGNORE INTO menu_items (id, slug, type, position) VALUES (7, 'live', 'tv', 7)",
-    ...Object.entries({ en: 'Live TV', fr: 'TV en direct', ar: 'البث المباشر', es: 'TV en directo' }).map(
-      ([lang, name]) => `INSERT OR IGNORE INTO menu_item_i18n (menu_item_id, lang, name) VALUES (7, ${sql(lang)}, ${sql(name)})`,
-    ),
-  ];
-  const statements = [...tvStatements(new Date(), sql), ...menu];
-  executeStatements(persistTo, statements);
+  executeStatements(persistTo, tvStatements(new Date(), sql));
   console.log('seed: added the demo TV channels and their guide');
 }
 

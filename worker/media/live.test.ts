@@ -1,4 +1,7 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { fetchSite } from '../test/site';
+import { signMediaPath } from './sign';
 import { liveMaster, livePlaylist, liveSource, loopOf, newestSegmentTime } from './live';
 
 const VOD = `#EXTM3U
@@ -89,5 +92,32 @@ describe('simulated live playlists', () => {
     expect(live).not.toContain('SUBTITLES');
     expect(live).toContain('audio/0/index.m3u8');
     expect(live).toContain('#EXT-X-STREAM-INF:BANDWIDTH=1,AUDIO="audio"\n240p/index.m3u8');
+  });
+});
+
+describe('GET /media/{token}/live/{prefix}/…', () => {
+  it('computes live playlists from the clock and serves the media files of the prefix, only when signed', async () => {
+    const source = `test-live-${crypto.randomUUID().slice(0, 8)}`;
+    await env.MEDIA.put(`${source}/master.m3u8`, '#EXTM3U\n#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",URI="subs/fr.m3u8"\n#EXT-X-STREAM-INF:BANDWIDTH=1,SUBTITLES="subs"\n240p/index.m3u8\n');
+    await env.MEDIA.put(`${source}/240p/index.m3u8`, VOD);
+    await env.MEDIA.put(`${source}/240p/seg_001.m4s`, new Uint8Array([1, 2, 3]));
+    const master = await signMediaPath(env, `live/${source}`, 'master.m3u8');
+    const base = master.slice(0, -'master.m3u8'.length);
+    const masterRes = await fetchSite(master);
+    expect(masterRes.status).toBe(200);
+    expect(await masterRes.text()).not.toContain('SUBTITLES');
+    const playlist = await fetchSite(`${base}240p/index.m3u8`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(playlist.headers.get('cache-control')).toBe('no-cache');
+    const text = await playlist.text();
+    expect(text).toContain('#EXT-X-PROGRAM-DATE-TIME:');
+    expect(text).not.toContain('#EXT-X-ENDLIST');
+    const newest = newestSegmentTime(text) ?? 0;
+    expect(Date.now() / 1000 - newest).toBeLessThan(30);
+    const segment = await fetchSite(`${base}240p/seg_001.m4s`);
+    expect(segment.status).toBe(200);
+    expect(new Uint8Array(await segment.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    expect((await fetchSite(`${base}240p/seg_009.m4s`)).status).toBe(404);
+    expect((await fetchSite(`/media/live/${source}/240p/index.m3u8`)).status).toBe(403);
+    expect((await fetchSite(master.replace(/\.[\w-]{43}\//, `.${'A'.repeat(43)}/`))).status).toBe(403);
   });
 });

@@ -4,24 +4,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { quietConsole } from '../test/site';
 import { callApi, registeredUser } from '../test/accounts';
 import { deliverNotifications, MAX_TITLES_PER_RUN, PUSH_TTL_SECONDS, type PushMessage } from './deliver';
-import { decryptPush, newSubscriber, type Subscriber } from './testing';
+import { decryptPush, newSubscriber, pushService, type Sent, type Subscriber } from './testing';
 
 /**
  * Delivery against a mocked push service: every outbound request is recorded and answered with the
  * status its endpoint was given (201 by default); payloads are decrypted with the subscriber's keys.
  */
-type Sent = { endpoint: string; headers: Headers; body: Uint8Array };
-
-function pushService(statuses: Record<string, number> = {}) {
-  const sent: Sent[] = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const endpoint = String(input);
-    sent.push({ endpoint, headers: new Headers(init?.headers), body: new Uint8Array(init?.body as ArrayBuffer) });
-    return new Response(null, { status: statuses[endpoint] ?? 201 });
-  }) as typeof globalThis.fetch;
-  return { fetch, sent };
-}
-
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 let nextId = 900_000 + Math.floor(Math.random() * 50_000);
 

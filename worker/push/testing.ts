@@ -62,3 +62,17 @@ export async function newVapidKeys(): Promise<{ publicKey: string; privateKey: s
   const jwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey;
   return { publicKey: toBase64url(raw), privateKey: jwk.d ?? '' };
 }
+
+/** What a fake push service received. */
+export type Sent = { endpoint: string; headers: Headers; body: Uint8Array };
+
+/** A fake push service: records each request and answers 201 (or the status given for an endpoint). */
+export function pushService(statuses: Record<string, number> = {}) {
+  const sent: Sent[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const endpoint = String(input);
+    sent.push({ endpoint, headers: new Headers(init?.headers), body: new Uint8Array(init?.body as ArrayBuffer) });
+    return new Response(null, { status: statuses[endpoint] ?? 201 });
+  }) as typeof globalThis.fetch;
+  return { fetch, sent };
+}

@@ -124,7 +124,12 @@ const iconOf = (list: z.infer<typeof Icon>): string | null => {
 /** Reads an XMLTV document. Throws XmltvError when it is not one (nothing may be imported from it). */
 export function parseXmltv(text: string): Guide {
   const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new XmltvError(`not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`);
+  if (valid !== true) {
+    // The validator names unclosed elements as a JSON list: say it in words.
+    const unclosed = /^Invalid '\[(.*)\]' found/s.exec(valid.err.msg)?.[1];
+    const why = unclosed ? `unclosed element(s) ${unclosed.replace(/\s+/g, ' ').replace(/"/g, '').trim()}` : valid.err.msg;
+    throw new XmltvError(`not well-formed XML: ${why} (line ${valid.err.line})`);
+  }
   let raw: unknown;
   try {
     raw = parser.parse(text);

@@ -8,6 +8,10 @@ import type { Config } from '../../api/configs/schemas';
 import { CategoryPage, type Content } from '../../api/pages/schemas';
 import type { AppEnv } from '../../env';
 import { loadUser } from '../../session/user';
+import { getCookie } from 'hono/cookie';
+import { SentReminders } from '../../api/live-tv/schemas';
+import { translate } from '../../i18n';
+import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, clockTime, validTimeZone } from '../../rules/live-tv';
 import { forProfile, loadConfig, serverApi } from '../loaders';
 
 type Ctx = Context<AppEnv>;
@@ -50,12 +54,35 @@ async function opened(c: Ctx, ids: number[]): Promise<Set<number>> {
   return new Set(clicks.map((click) => click.content_id));
 }
 
+/**
+ * A member's TV reminders that were delivered (issue 16), as cards first in the list: the programme,
+ * its channel and start time; negative ids keep them apart from titles.
+ */
+async function reminders(c: Ctx): Promise<NotificationCard[]> {
+  const lang = c.get('lang');
+  const t = translate(lang);
+  const timeZone = validTimeZone(getCookie(c, TIME_ZONE_COOKIE)) ?? DEFAULT_TIME_ZONE;
+  const list = await serverApi(c)
+    .request(`/actions/reminders?lang=${lang}`, (v) => SentReminders.parse(v))
+    .catch(() => []);
+  return list.map((r) => ({
+    id: -r.programme_id,
+    slug: r.channel_slug,
+    title: r.title,
+    image: r.image,
+    genres: [t('TV_REMINDER_NOTIFICATION', { time: clockTime(r.starts_at, lang, timeZone), channel: r.channel_name })],
+    date: formatDate(new Date(r.starts_at * 1000).toISOString()),
+    unread: !r.read,
+    href: `/tv/reminders/${r.programme_id}/open`,
+  }));
+}
+
 async function load(c: Ctx): Promise<NotificationsView> {
   const user = await loadUser(c);
-  const contents = await announced(c);
+  const [contents, reminded] = await Promise.all([announced(c), user.isAnonymous ? Promise.resolve([]) : reminders(c)]);
   // Guests keep no read state (spec §6): every notification counts.
   const read = user.isAnonymous ? new Set<number>() : await opened(c, contents.map((content) => content.id));
-  const items = contents.map((content) => toCard(content, !read.has(content.id)));
+  const items = [...reminded, ...contents.map((content) => toCard(content, !read.has(content.id)))];
   return { items, unread: items.filter((item) => item.unread).length, guest: user.isAnonymous };
 }
 
