@@ -16,8 +16,8 @@ import { requestedProfile } from '../profiles/viewer';
 import { langQuery } from '../schemas';
 import { validationHook } from '../validation';
 import { channelById, channelBySlug, channelName, programmeRow, programmesIn, toChannel, toProgramme, visibleChannels, type ChannelRow } from './queries';
-import { markReminderRead, removeReminder, sentReminders, setReminder } from './reminders';
-import { channelParam, guideQuery, programmeParam, type Guide, type ProgrammeDetails, type ReminderAnswer } from './schemas';
+import { deliverReminders, markReminderRead, removeReminder, sentReminders, setReminder } from './reminders';
+import { channelParam, deliverQuery, guideQuery, programmeParam, type Guide, type ProgrammeDetails, type ReminderAnswer } from './schemas';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 /** The longest guide window one call may ask for. */
@@ -128,6 +128,15 @@ export const liveTv = new Hono<AppEnv>()
       live: { channel: channel.slug, window: DVR_WINDOW_SECONDS },
     };
     return c.json(answer, 200, NO_STORE);
+  })
+  /**
+   * Development only (DEV_OUTBOX=true; 404 otherwise): runs the cron's reminder delivery now, or at
+   * `?at=` (an ISO time: the clock injected, as the e2e tests and a developer trying a reminder do).
+   */
+  .post('/tv/reminders/deliver', zValidator('query', deliverQuery, validationHook), async (c) => {
+    if (c.env.DEV_OUTBOX !== 'true') apiError(404, 'E_ROUTE_NOT_FOUND', `${c.req.method} ${c.req.path}`);
+    const { at } = c.req.valid('query');
+    return c.json(await deliverReminders(c.env, at ? new Date(at) : now(c)), 200, NO_STORE);
   })
   /** GET /actions/reminders: the caller's delivered reminders (the bell), newest first. */
   .get('/actions/reminders', zValidator('query', langQuery, validationHook), async (c) => {

@@ -49,6 +49,9 @@ export const programmeParam = z.object({ programmeId: z.coerce.number().int().mi
 export const ProgrammeDetails = z.object({ programme: Programme, channel: Channel.omit({ programmes: true }) });
 export type ProgrammeDetails = z.infer<typeof ProgrammeDetails>;
 
+/** POST /tv/reminders/deliver?at= (development): when the delivery runs. */
+export const deliverQuery = z.object({ at: z.iso.datetime().optional() });
+
 /** POST|DELETE /actions/reminders/{programmeId}. */
 export const ReminderAnswer = z.object({ programme_id: z.number(), reminded: z.boolean(), notify_at: z.number().nullable() });
 export type ReminderAnswer = z.infer<typeof ReminderAnswer>;
