@@ -2,7 +2,7 @@
  * End-to-end performance bench for Tafrij on `wrangler dev` (loopback only).
  *
  *   npm run bench      (= node scripts/bench/index.ts, Node 22+)
- *   npm run bench -- --only=server,lighthouse      (some sections: server, js, play, search, lighthouse, payments)
+ *   npm run bench -- --only=server,lighthouse      (some sections: server, js, play, search, lighthouse, payments, tv)
  *   BENCH_PORT=9790 npm run bench                  (the worker's port; the search worker uses +6, Chromium's debugging port +10)
  *   GUEST_PAGE_CACHE_SECONDS=0 npm run bench       (without the guests' page cache, for a before/after)
  *
@@ -15,6 +15,7 @@
  *    (desktop at load, after the first interaction, and phone at load);
  * 5. measures click on Play → first frame, and search on a generated catalogue of 50,000 titles;
  * 6. runs Lighthouse (mobile) on home, a category, a content page, search and login, en and ar;
+ *    measures payments (callback → premium, invoice PDFs) and live TV (live-edge latency, /epg with 14 channels);
  * 7. prints a table and writes scripts/bench/last-run.json.
  *
  * The wrangler child (its whole process group) is always killed at the end.
@@ -28,6 +29,7 @@ import { chromium, type Browser, type Page, type Response as PwResponse } from '
 
 import { measurePlay, PLAY_GOAL_MS } from './play.ts';
 import { benchPayments } from './payments.ts';
+import { benchTv } from './tv.ts';
 import { benchSearch, SEARCH_GOAL_P95_MS } from './search.ts';
 import { benchLighthouse, LIGHTHOUSE_GOALS, lighthouseLines } from './lighthouse.ts';
 
@@ -36,7 +38,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
 const SEARCH_PORT = PORT + 6;
 const DEBUGGING_PORT = PORT + 10;
-const SECTIONS = ['server', 'js', 'play', 'search', 'lighthouse', 'payments'] as const;
+const SECTIONS = ['server', 'js', 'play', 'search', 'lighthouse', 'payments', 'tv'] as const;
 type Section = (typeof SECTIONS)[number];
 /** `--only=a,b`: the sections to run (all by default). */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
@@ -442,6 +444,8 @@ async function main(): Promise<void> {
   if (runs('lighthouse')) log('running Lighthouse (mobile) in Chromium');
   if (runs('payments')) log('measuring payment callback → active subscription, and invoice PDFs');
   const payments = runs('payments') ? await benchPayments({ origin: ORIGIN, log }) : undefined;
+  if (runs('tv')) log('measuring live TV: live-edge latency and /epg with 14 channels');
+  const tv = runs('tv') ? await benchTv({ origin: ORIGIN, persistTo: PERSIST, log }) : undefined;
   const lighthouse = runs('lighthouse') ? await benchLighthouse({ origin: ORIGIN, chromiumPath: CHROMIUM, debuggingPort: DEBUGGING_PORT, log }) : undefined;
 
   const result = {
@@ -479,6 +483,7 @@ async function main(): Promise<void> {
     ...(search && { search }),
     ...(lighthouse && { lighthouse: { goals: LIGHTHOUSE_GOALS, ...lighthouse } }),
     ...(payments && { payments }),
+    ...(tv && { tv }),
     durationSeconds: 0,
   };
   result.durationSeconds = Math.round((performance.now() - started) / 100) / 10;
@@ -532,6 +537,16 @@ async function main(): Promise<void> {
         [`Invoice PDF (${lang}) made in the Worker, p95`, ms(pdf[lang].renderP95Ms), `p50 ${ms(pdf[lang].renderP50Ms)}, ${pdf[lang].bytes} B`] as const,
         [`Invoice PDF (${lang}) again (kept in R2), p95`, ms(pdf[lang].storedP95Ms), `p50 ${ms(pdf[lang].storedP50Ms)}`] as const,
       ]),
+    );
+  }
+  if (tv) {
+    const { liveEdgeLatency: edge, epg } = tv;
+    rows.push(
+      ['-', '', ''],
+      [`Live edge latency (now − newest segment's date), p50`, `${edge.p50S.toFixed(1)} s`, `p95 ${edge.p95S.toFixed(1)} s, max ${edge.maxS.toFixed(1)} s (${edge.samples} playlists)`],
+      ['Live playlist (2 h window) size', `${edge.playlistBytes} B`, `${edge.playlistGzipBytes} B gzip`],
+      [`/epg one day, ${epg.channels} channels: server time p50`, ms(epg.pageP50Ms), `p95 ${ms(epg.pageP95Ms)}, ${epg.pageBytes} B`],
+      [`GET /api/pages/epg one day, ${epg.channels} channels: p50`, ms(epg.apiP50Ms), `p95 ${ms(epg.apiP95Ms)}`],
     );
   }
   if (lighthouse) {

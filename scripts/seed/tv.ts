@@ -10,6 +10,16 @@
 import { importStatements, parseXmltv, type Statement } from '../../worker/api/live-tv/xmltv.ts';
 import { dayOf, dayStart } from '../../worker/rules/live-tv.ts';
 
+/** The guide's categories in the four languages. */
+const CATEGORIES: Record<string, { en: string; fr: string; ar: string; es: string }> = {
+  News: { en: 'News', fr: 'Information', ar: 'أخبار', es: 'Noticias' },
+  Documentary: { en: 'Documentary', fr: 'Documentaire', ar: 'وثائقي', es: 'Documental' },
+  Lifestyle: { en: 'Lifestyle', fr: 'Art de vivre', ar: 'أسلوب حياة', es: 'Estilo de vida' },
+  Series: { en: 'Series', fr: 'Série', ar: 'مسلسل', es: 'Serie' },
+  Movie: { en: 'Film', fr: 'Film', ar: 'فيلم', es: 'Película' },
+  Comedy: { en: 'Comedy', fr: 'Humour', ar: 'كوميديا', es: 'Comedia' },
+};
+
 type Show = { en: string; fr: string; ar: string; es: string; desc: { en: string; fr: string; ar: string; es: string }; category: string; minutes: number; rating?: number; recording?: string };
 
 const ZONE = 'Africa/Casablanca';
@@ -63,7 +73,7 @@ export function demoGuideXmltv(now: Date, days = 8): string {
         `  <programme channel="${channel.xmltvId}" start="${stamp(at)}" stop="${stamp(stop)}">` +
           langs.map((lang) => `<title lang="${lang}">${escape(show[lang])}</title>`).join('') +
           langs.map((lang) => `<desc lang="${lang}">${escape(show.desc[lang])}</desc>`).join('') +
-          `<category lang="en">${show.category}</category>` +
+          langs.map((lang) => `<category lang="${lang}">${escape(CATEGORIES[show.category]?.[lang] ?? show.category)}</category>`).join('') +
           (show.rating ? `<rating system="CSA"><value>-${show.rating}</value></rating>` : '') +
           '</programme>',
       );

@@ -59,10 +59,15 @@ export function validTimeZone(value: string | null | undefined): string | null {
   }
 }
 
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
 const partsIn = (at: number, timeZone: string) => {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(
-    new Date(at * 1000),
-  );
+  let format = partFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    if (partFormatters.size > 100) partFormatters.clear();
+    partFormatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(at * 1000));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
 };
@@ -105,13 +110,33 @@ export function guideDay(value: string | null | undefined, today: string): strin
 
 const LOCALES: Record<Lang, string> = { en: 'en-GB', fr: 'fr-FR', ar: 'ar-MA', es: 'es-ES' };
 
-/** "20:30" in the viewer's language and time zone (Latin digits, as the rest of the site). */
-export const clockTime = (at: number, lang: Lang, timeZone: string): string =>
-  new Intl.DateTimeFormat(`${LOCALES[lang]}-u-nu-latn`, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at * 1000));
+/** Intl formatters are costly to make (a guide draws hundreds of times): one per language, zone and shape. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(lang: Lang, timeZone: string, shape: 'clock' | 'day' | 'short'): Intl.DateTimeFormat {
+  const key = `${lang}|${timeZone}|${shape}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      shape === 'clock'
+        ? { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
+        : shape === 'day'
+          ? { timeZone, weekday: 'short', day: 'numeric', month: 'short' }
+          : { timeZone, weekday: 'short', day: 'numeric' };
+    format = new Intl.DateTimeFormat(`${LOCALES[lang]}-u-nu-latn`, options);
+    if (formatters.size > 500) formatters.clear();
+    formatters.set(key, format);
+  }
+  return format;
+}
 
-/** "Wed 25" style day label for the day picker, in the viewer's language. */
-export const dayLabel = (day: string, lang: Lang): string =>
-  new Intl.DateTimeFormat(`${LOCALES[lang]}-u-nu-latn`, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(`${day}T12:00:00Z`));
+/** "20:30" in the viewer's language and time zone (Latin digits, as the rest of the site). */
+export const clockTime = (at: number, lang: Lang, timeZone: string): string => formatter(lang, timeZone, 'clock').format(new Date(at * 1000));
+
+/** "Wed 25 Nov" style day label (a programme's details), in the viewer's language. */
+export const dayLabel = (day: string, lang: Lang): string => formatter(lang, 'UTC', 'day').format(new Date(`${day}T12:00:00Z`));
+
+/** "Wed 25": the day picker's compact label. */
+export const shortDayLabel = (day: string, lang: Lang): string => formatter(lang, 'UTC', 'short').format(new Date(`${day}T12:00:00Z`));
 
 /** A multilingual text (JSON object by language) in `lang`, else English, else any. */
 export function pickText(texts: Readonly<Record<string, string>> | null | undefined, lang: string): string {

@@ -9,6 +9,7 @@ import {
   dayOf,
   guideDays,
   remindable,
+  shortDayLabel,
   startOverOpen,
 } from '../../../worker/rules/live-tv';
 import { useI18n } from '../../i18n';
@@ -35,7 +36,7 @@ function DayPicker({ day, today }: { day: string; today: string }) {
         {guideDays(today).map((d) => (
           <li key={d}>
             <a className="epg__day" href={`/epg?day=${d}`} aria-current={d === day ? 'date' : undefined}>
-              {d === today ? t('EPG_TODAY') : dayLabel(d, lang)}
+              {d === today ? t('EPG_TODAY') : shortDayLabel(d, lang)}
             </a>
           </li>
         ))}

@@ -18,7 +18,7 @@ export type ChannelRow = {
   demo_prefix: string | null;
 };
 
-type ProgrammeRow = Omit<Programme, 'title' | 'description' | 'reminded'> & { title: string; description: string | null; reminded: number };
+type ProgrammeRow = Omit<Programme, 'title' | 'description' | 'category' | 'reminded'> & { title: string; description: string | null; category: string | null; reminded: number };
 
 const texts = (json: string | null): Record<string, string> | null => {
   if (!json) return null;
@@ -75,6 +75,7 @@ export const toProgramme = (row: ProgrammeRow, lang: Lang): Programme => ({
   ...row,
   title: pickText(texts(row.title), lang),
   description: pickText(texts(row.description), lang) || null,
+  category: pickText(texts(row.category), lang) || null,
   reminded: row.reminded === 1,
 });
 

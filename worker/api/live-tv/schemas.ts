@@ -9,6 +9,7 @@ export const Programme = z.object({
   ends_at: z.number(),
   title: z.string(),
   description: z.string().nullable(),
+  /** In the asked language when the guide gives it, else English, else any. */
   category: z.string().nullable(),
   episode: z.string().nullable(),
   age_rating: z.number(),

@@ -56,7 +56,7 @@ describe('parseXmltv', () => {
       stop: Date.UTC(2026, 10, 25, 20, 30) / 1000,
       title: { fr: 'Le Film', ar: 'الفيلم' },
       description: { fr: 'Une histoire.' },
-      category: 'Movie',
+      category: { en: 'Movie' },
       episode: 'S1 E2',
       ageRating: 12,
       image: 'https://img.example/film.jpg',

@@ -20,7 +20,8 @@ export type GuideProgramme = {
   stop: number;
   title: Record<string, string>;
   description: Record<string, string> | null;
-  category: string | null;
+  /** By language, as titles are. */
+  category: Record<string, string> | null;
   episode: string | null;
   ageRating: number;
   image: string | null;
@@ -172,7 +173,6 @@ export function parseXmltv(text: string): Guide {
     if (stop !== null && stop <= start) return reject('stop is not after start');
     const title = byLang(p.title, 200);
     if (!title) return reject('no title');
-    const category = byLang(p.category, 60);
     kept.push({
       index: index + 1,
       startText,
@@ -181,7 +181,7 @@ export function parseXmltv(text: string): Guide {
       stop,
       title,
       description: byLang(p.desc, 1000),
-      category: category ? (category.en ?? Object.values(category)[0] ?? null) : null,
+      category: byLang(p.category, 60),
       episode: episodeOf(p['episode-num']),
       ageRating: Math.max(0, ...(p.rating ?? []).flatMap((r) => (typeof r === 'string' ? [ratingAge(r)] : (r.value ?? []).map((v) => ratingAge(textOf(v)))))),
       image: iconOf(p.icon),
@@ -260,7 +260,7 @@ export function importStatements(guide: Guide, known: ReadonlySet<string>, nowIs
         e: p.stop,
         t: JSON.stringify(p.title),
         d: p.description ? JSON.stringify(p.description) : null,
-        c: p.category,
+        c: p.category ? JSON.stringify(p.category) : null,
         n: p.episode,
         a: p.ageRating,
         i: p.image,
