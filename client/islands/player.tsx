@@ -344,7 +344,12 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       <div className="player__controls">
         <SeekBar
           {...(live && liveMode.window
-            ? { time: liveMode.window.time - liveMode.window.start, duration: liveMode.window.end - liveMode.window.start, buffered: Math.max(0, buffered - liveMode.window.start) }
+            ? {
+                time: liveMode.window.time - liveMode.window.start,
+                duration: liveMode.window.end - liveMode.window.start,
+                buffered: Math.max(0, buffered - liveMode.window.start),
+                liveEdge: liveMode.window.live - liveMode.window.start,
+              }
             : { time, duration, buffered })}
           thumbs={thumbs}
           onHover={setSeekHover}

@@ -12,10 +12,12 @@ type Props = {
   onSeek: (to: number) => void;
   /** The pointer is over the bar (the controls stay while it is). */
   onHover: (hovering: boolean) => void;
+  /** A live channel: where the live position is on the bar (seconds, on the bar's scale). */
+  liveEdge?: number;
 };
 
 /** The seek bar: played and buffered parts, a range input for keyboards, and on hover the time and its thumbnail. */
-export function SeekBar({ time, duration, buffered, thumbs, onSeek, onHover }: Props) {
+export function SeekBar({ time, duration, buffered, thumbs, onSeek, onHover, liveEdge }: Props) {
   const { t } = useI18n();
   const [hover, setHover] = useState<{ fraction: number; time: number } | null>(null);
   const show = (next: { fraction: number; time: number } | null) => {
@@ -41,6 +43,7 @@ export function SeekBar({ time, duration, buffered, thumbs, onSeek, onHover }: P
     <div className="player__seek-track" aria-hidden="true">
       <span className="player__seek-buffered" />
       <span className="player__seek-played" />
+      {liveEdge !== undefined && duration > 0 && <span className="player__seek-live" style={{ left: `${Math.min(100, (liveEdge / duration) * 100)}%` }} />}
     </div>
     <input
       className="player__seek-range"

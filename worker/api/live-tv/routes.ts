@@ -6,6 +6,7 @@ import { STREAM_HEARTBEAT_SECONDS, streamIdFor, streamLimiter } from '../../limi
 import { signMedia } from '../../media/sign';
 import { LIVE_PREFIX } from '../../media/live';
 import { allowedFor } from '../../rules/age';
+import type { Lang } from '../../rules/lang';
 import { DVR_WINDOW_SECONDS, GUIDE_DAYS_AHEAD, GUIDE_DAYS_BACK, REMINDER_LEAD_MINUTES, remindable } from '../../rules/live-tv';
 import { authenticate } from '../auth/middleware';
 import { now } from '../clock';
@@ -29,8 +30,7 @@ const TV_AHEAD_SECONDS = 12 * 3600;
 const unix = (c: Context<AppEnv>): number => Math.floor(now(c).getTime() / 1000);
 
 /** The channels the caller may see, with their programmes in [from, to). */
-async function guide(c: Context<AppEnv>, from: number, to: number): Promise<Guide> {
-  const { lang } = langQuery.parse({ lang: c.req.query('lang') || undefined });
+async function guide(c: Context<AppEnv>, lang: Lang, from: number, to: number): Promise<Guide> {
   const viewer = await playbackViewer(c, requestedProfile(c, 'profileId'));
   const channels = await visibleChannels(c.env.DB, viewer.age);
   const rows = await programmesIn(c.env.DB, channels.map((ch) => ch.id), from, to, viewer.age, viewer.user?.id ?? null);
@@ -68,18 +68,18 @@ async function member(c: Context<AppEnv>) {
  */
 export const liveTv = new Hono<AppEnv>()
   /** GET /pages/tv?profileId=: the channels with what is on now and next (the programmes of the hours around now). */
-  .get('/pages/tv', async (c) => {
+  .get('/pages/tv', zValidator('query', langQuery, validationHook), async (c) => {
     const at = unix(c);
-    return c.json(await guide(c, at - TV_BEHIND_SECONDS, at + TV_AHEAD_SECONDS), 200, NO_STORE);
+    return c.json(await guide(c, c.req.valid('query').lang, at - TV_BEHIND_SECONDS, at + TV_AHEAD_SECONDS), 200, NO_STORE);
   })
   /** GET /pages/epg?from=&to=&profileId=: the guide's programmes in a window (at most two days, within the guide's days). */
   .get('/pages/epg', zValidator('query', guideQuery, validationHook), async (c) => {
-    const { from, to } = c.req.valid('query');
+    const { from, to, lang } = c.req.valid('query');
     const at = unix(c);
     if (to <= from) apiError(400, 'BAD_REQUEST', 'to: must be after from');
     if (to - from > MAX_WINDOW_SECONDS) apiError(400, 'BAD_REQUEST', 'to: at most two days after from');
     if (from < at - (GUIDE_DAYS_BACK + 1) * 86400 || to > at + (GUIDE_DAYS_AHEAD + 2) * 86400) apiError(400, 'BAD_REQUEST', `from: the guide covers ${GUIDE_DAYS_BACK} days back and ${GUIDE_DAYS_AHEAD} ahead`);
-    return c.json(await guide(c, from, to), 200, NO_STORE);
+    return c.json(await guide(c, lang, from, to), 200, NO_STORE);
   })
   /** GET /pages/tv/programmes/{id}: one programme with its channel (404 PROGRAMME_NOT_FOUND also when the viewer's age hides it). */
   .get('/pages/tv/programmes/:programmeId', zValidator('param', programmeParam, validationHook), zValidator('query', langQuery, validationHook), async (c) => {

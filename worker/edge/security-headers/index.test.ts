@@ -65,6 +65,18 @@ describe('securityHeaders on pages', () => {
     expect(content).not.toContain('frame-src');
   });
 
+  it("lets a live channel's page fetch from the live sources of LIVE_ORIGINS, and no other page", async () => {
+    const pages = new Hono<AppEnv>().use(requestContext(), securityHeaders()).get('*', (c) => c.html('<!doctype html>'));
+    const withOrigins = { ...env, LIVE_ORIGINS: 'https://customer-abc.cloudflarestream.com, http://insecure.example, javascript:alert(1)' };
+    const channel = (await pages.request('/tv/2m', {}, withOrigins)).headers.get('content-security-policy');
+    expect(channel).toContain("media-src 'self' blob: https://customer-abc.cloudflarestream.com;");
+    expect(channel).toContain("connect-src 'self' https://customer-abc.cloudflarestream.com;");
+    expect(channel).not.toContain('insecure');
+    expect(channel).not.toContain('javascript');
+    const other = (await pages.request('/content/some-title', {}, withOrigins)).headers.get('content-security-policy');
+    expect(other).toContain("connect-src 'self';");
+  });
+
   it('spells out the whole policy', () => {
     expect(defaultContentSecurityPolicy('abc')).toBe(
       "default-src 'self'; script-src 'self' 'nonce-abc'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +

@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../env';
 
 export type SecurityHeadersOptions = {
-  /** The Content-Security-Policy of HTML responses, given the response's nonce (undefined when none was set) and the request path. */
-  contentSecurityPolicy?: (nonce: string | undefined, path: string) => string;
+  /** The Content-Security-Policy of HTML responses, given the response's nonce (undefined when none was set), the request path and the live origins. */
+  contentSecurityPolicy?: (nonce: string | undefined, path: string, liveOrigins: readonly string[]) => string;
   /** Headers set on every response (API, pages, fixed routes, assets). */
   headers?: Record<string, string>;
 };
@@ -18,26 +18,36 @@ export const YOUTUBE_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
 export const PAYMENT_FORM_ORIGINS = ['https://payment.cmi.co.ma', 'https://testpayment.cmi.co.ma', 'https://checkout.stripe.com'];
 const PAYMENT_PAGES = /^\/(subscription|settings\/(changeSubscription|managePayment))(\/|$)/;
 
+/** LIVE_ORIGINS (comma-separated): the https origins of live channels' sources; anything else is dropped. */
+export const liveOrigins = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(v));
+
 /**
  * The pages' CSP: scripts only from us or carrying this response's nonce (React's inline
  * streaming scripts). Without a nonce, no inline script runs at all. Frames: only the YouTube
  * embed, only on `/youtube/*`. Forms: this site, and the payment providers on the subscription pages.
+ * Media: this site, and on a live channel's page (`/tv/*`) the live sources of LIVE_ORIGINS.
  */
-export const defaultContentSecurityPolicy = (nonce: string | undefined, path = ''): string =>
-  [
+export const defaultContentSecurityPolicy = (nonce: string | undefined, path = '', live: readonly string[] = []): string => {
+  const extra = path.startsWith('/tv/') && live.length ? ` ${live.join(' ')}` : '';
+  return [
     "default-src 'self'",
     nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    `media-src 'self' blob:${extra}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${extra}`,
     "object-src 'none'",
     "base-uri 'self'",
     PAYMENT_PAGES.test(path) ? `form-action 'self' ${PAYMENT_FORM_ORIGINS.join(' ')}` : "form-action 'self'",
     "frame-ancestors 'none'",
     ...(path.startsWith('/youtube/') ? [`frame-src ${YOUTUBE_FRAME_ORIGIN}`] : []),
   ].join('; ');
+};
 
 export const DEFAULT_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
@@ -68,7 +78,7 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
     const set: [string, string][] = [...always];
     if ((res.headers.get('Content-Type') ?? '').toLowerCase().includes('text/html')) {
       const nonce = c.get('nonce');
-      set.push(['Content-Security-Policy', csp(nonce && NONCE.test(nonce) ? nonce : undefined, c.req.path)]);
+      set.push(['Content-Security-Policy', csp(nonce && NONCE.test(nonce) ? nonce : undefined, c.req.path, liveOrigins(c.env?.LIVE_ORIGINS))]);
     }
     try {
       for (const [name, value] of set) res.headers.set(name, value);
