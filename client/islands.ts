@@ -30,4 +30,5 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'voucher-countdown': () => import('./islands/voucher-countdown'),
   'tv-channels': () => import('./islands/tv-channels'),
   'epg-now': () => import('./islands/epg-now'),
+  'help-search': () => import('./islands/help-search'),
 };

@@ -52,6 +52,8 @@ export type Secrets = {
   /** Mobile payment aggregator (worker/api/payments/providers/mobile.ts): its API key and webhook signing secret. */
   MOBILE_API_KEY?: string;
   MOBILE_WEBHOOK_SECRET?: string;
+  /** Contact form human check (worker/api/contact/turnstile.ts): Cloudflare Turnstile's secret key; a documented test secret runs the sandbox. */
+  TURNSTILE_SECRET_KEY?: string;
   /** Tests only (vitest.config.ts): "true" lets a request set its clock with `x-test-now` (worker/api/clock.ts). */
   TEST_CLOCK?: string;
 };

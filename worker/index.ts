@@ -8,6 +8,7 @@ import { passwordWall } from './edge/password-wall';
 import { requestContext } from './edge/request-context';
 import { robots } from './edge/robots';
 import { securityHeaders } from './edge/security-headers';
+import { sitemap } from './edge/sitemap';
 import { wellKnown } from './edge/well-known';
 import { devOutbox } from './messaging/outbox-page';
 import { media } from './media';
@@ -23,6 +24,7 @@ import { deliverNotifications } from './push/deliver';
 import { apiErrorAnswer } from './api/errors';
 import { runBilling } from './api/payments/renewals';
 import { deliverReminders } from './api/live-tv/reminders';
+import { purgeGrants } from './api/device-link/queries';
 import { sandboxPage } from './api/payments/providers/sandbox/page';
 import { paymentReturn } from './pages/subscription/return';
 
@@ -41,6 +43,9 @@ app.get('/.well-known/assetlinks.json', wellKnown({ file: 'assetlinks.json' }));
 app.get('/robots.txt', robots());
 
 app.use(geoblock(), passwordWall());
+
+/** Every public page in four languages for search engines and partners (worker/edge/sitemap); behind the wall and geoblocking like the pages. */
+app.get('/sitemap.xml', sitemap());
 
 /** Dev only (DEV_OUTBOX=true): the emails and SMS the app would have sent. 404 otherwise. */
 app.route('/dev/outbox', devOutbox);
@@ -74,7 +79,8 @@ export { StreamLimiter } from './limits/streams';
 /**
  * Cron Trigger (wrangler.toml [triggers]), every minute: pushes the notification titles whose time has
  * come (worker/push), runs the billing clock: renewals, trial ends, expiries, reminders (worker/api/payments),
- * and delivers the TV programme reminders that are due (worker/api/live-tv/reminders.ts).
+ * delivers the TV programme reminders that are due (worker/api/live-tv/reminders.ts), and drops expired
+ * TV sign-in codes (worker/api/device-link).
  */
 const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) => {
   ctx.waitUntil(deliverNotifications(env).then((report) => console.log(JSON.stringify({ level: 'info', event: 'push_delivery', ...report }))));
@@ -88,6 +94,8 @@ const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) =
       .then((report) => console.log(JSON.stringify({ level: 'info', event: 'tv_reminders', ...report })))
       .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'tv_reminders_failed', error: String(error) }))),
   );
+  // TV sign-in codes expired a day ago (worker/api/device-link).
+  ctx.waitUntil(purgeGrants(env.DB, controller.scheduledTime).catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'device_grants_purge_failed', error: String(error) }))));
 };
 
 export default Object.assign(app, { scheduled }) satisfies ExportedHandler<Env>;

@@ -4,6 +4,7 @@ import type { Config } from '../../worker/api/configs/schemas';
 import type { MenuItem } from '../../worker/api/pages/schemas';
 import type { User } from '../../worker/api/auth/schemas';
 import type { Flash } from '../../worker/rules/flash';
+import { langHref } from '../../worker/rules/lang';
 import { dirOf, I18nProvider, LANGS, type Dict, type Lang } from '../i18n';
 import { ClientAssetsContext, type ClientAssets } from '../island';
 import type { NotificationsView } from '../notifications/types';
@@ -52,13 +53,8 @@ export type DocumentContext = {
 const SITE_NAME = 'Tafrij';
 
 function ShareTags({ meta, doc }: { meta: PageMeta; doc: DocumentContext }) {
-  const url = new URL(doc.url);
-  url.searchParams.delete('lang');
-  const withLang = (lang: Lang) => {
-    const u = new URL(url);
-    u.searchParams.set('lang', lang);
-    return u.toString();
-  };
+  const url = new URL(langHref(doc.url, null));
+  const withLang = (lang: Lang) => langHref(url, lang);
   const image = meta.share?.image ? new URL(meta.share.image, url).toString() : new URL('/icons/icon-512.png', url).toString();
   return (
     <>

@@ -23,6 +23,8 @@ export function Footer({ config, menu, isGuest = true }: { config: Config; menu:
     ...FOOTER_CATEGORIES.map((slug) => ({ href: `/category/${slug}`, label: t(`CATEGORY_${slug.toUpperCase()}`) })),
     ...menu.filter((m) => !FOOTER_CATEGORIES.includes(m.slug as (typeof FOOTER_CATEGORIES)[number])).map((m) => ({ href: menuHref(m), label: m.name })),
     ...(isGuest ? [] : [{ href: '/favs', label: t('MY_LIST') }]),
+    { href: '/partners', label: t('PARTNERS') },
+    { href: '/ads', label: t('ADS_TITLE') },
     { href: '/page/help-center', label: t('HELP_CENTER') },
     { href: '/contact', label: t('CONTACT') },
     { href: '/page/terms-of-use', label: t('TERMS_OF_USE') },

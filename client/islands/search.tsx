@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { browserApi } from '../api';
+import { AdCard, toAdCard, type AdCardData } from '../components/AdCard';
 import { Tile } from '../components/Tile';
 import { ViewerListsContext, type ViewerLists } from '../favs/context';
 import { useI18n } from '../i18n';
@@ -33,17 +34,20 @@ export type SearchProps = {
   profileId: number | null;
   /** The viewer's My List and likes, for the toggles on the result tiles. */
   lists: ViewerLists;
+  /** The search page's ads running now (spec §3 Search data `ads`), each shown marked as an ad. */
+  ads: AdCardData[];
 };
 
-type Answer = { contents: { data: SearchTile[]; end: boolean }; recommendations: SearchTile[] };
+type Answer = { contents: { data: SearchTile[]; end: boolean }; recommendations: SearchTile[]; ads: AdCardData[] };
 
 /** The answer of GET /pages/search/, checked by hand (zod stays out of island bundles). */
 function parseAnswer(value: unknown): Answer {
-  const v = value as { contents?: { data?: unknown; end?: unknown }; recommendations?: unknown } | null;
+  const v = value as { contents?: { data?: unknown; end?: unknown }; recommendations?: unknown; ads?: unknown } | null;
   if (!v || !Array.isArray(v.contents?.data) || !Array.isArray(v.recommendations)) throw new Error('unexpected search answer');
   return {
     contents: { data: (v.contents.data as SearchTile[]).map(toSearchTile), end: v.contents.end === true },
     recommendations: (v.recommendations as SearchTile[]).map(toSearchTile),
+    ads: Array.isArray(v.ads) ? (v.ads as AdCardData[]).map(toAdCard) : [],
   };
 }
 
@@ -61,6 +65,7 @@ export default function Search(props: SearchProps) {
   const [criteria, setCriteria] = useState(props.criteria);
   const [items, setItems] = useState(props.results);
   const [recommendations, setRecommendations] = useState(props.recommendations);
+  const [ads, setAds] = useState(props.ads);
   const [page, setPage] = useState(props.page);
   const [end, setEnd] = useState(props.end);
   const [loading, setLoading] = useState<false | 'new' | 'more'>(false);
@@ -86,7 +91,10 @@ export default function Search(props: SearchProps) {
           const seen = new Set(prev.map((c) => c.id));
           return [...prev, ...data.filter((c) => !seen.has(c.id))];
         });
-        if (nextPage === 1) setRecommendations(answer.recommendations);
+        if (nextPage === 1) {
+          setRecommendations(answer.recommendations);
+          setAds(answer.ads);
+        }
         setPage(nextPage);
         // Spec §4: the end flag is set when a page returns fewer than 40 titles.
         setEnd(answer.contents.end || data.length < SEARCH_PAGE_SIZE);
@@ -212,6 +220,14 @@ export default function Search(props: SearchProps) {
         <p className="search__status" role="status" aria-live="polite">
           {loading === 'new' ? t('SEARCH_SEARCHING') : nothing ? (criteria.q ? t('SEARCH_NO_RESULTS', { q: criteria.q }) : t('SEARCH_NO_MATCH')) : ''}
         </p>
+
+        {ads.length > 0 && (
+          <div className="search__ads">
+            {ads.map((ad) => (
+              <AdCard key={ad.id} ad={ad} wide />
+            ))}
+          </div>
+        )}
 
         {items.length > 0 && (
           <section className="search__results" aria-labelledby="search-results-title" aria-busy={loading !== false}>

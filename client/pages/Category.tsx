@@ -1,4 +1,5 @@
 import type { CategoryPage as CategoryData } from '../../worker/api/pages/schemas';
+import { Pager } from '../components/Pager';
 import { Grid } from '../components/Tile';
 import { useI18n } from '../i18n';
 
@@ -14,13 +15,7 @@ export function CategoryPage({ data, basePath }: { data: CategoryData; basePath:
         <p className="page__count">{t('TITLES_COUNT', { count: data.total })}</p>
       </header>
       {data.contents.length ? <Grid contents={data.contents} /> : <p className="notice">{t('NO_CONTENT')}</p>}
-      {pages > 1 && (
-        <nav className="pager" aria-label={t('PAGES')}>
-          {data.page > 1 && <a href={`${basePath}?page=${data.page - 1}`} rel="prev">{t('PREVIOUS')}</a>}
-          <span>{t('PAGE_OF', { page: data.page, pages })}</span>
-          {data.page < pages && <a href={`${basePath}?page=${data.page + 1}`} rel="next">{t('NEXT')}</a>}
-        </nav>
-      )}
+      <Pager page={data.page} pages={pages} basePath={basePath} />
     </div>
   );
 }

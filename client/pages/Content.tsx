@@ -5,6 +5,8 @@ import { formatDate, useI18n } from '../i18n';
 import { ShareIsland as Share } from '../islands/content-share';
 import { TrailerIsland as Trailer } from '../islands/content-trailer';
 import { ListButtons } from './content/ListButtons';
+import { PartnersRow } from './partners/parts';
+import type { Partner } from '../../worker/api/partners/schemas';
 import { Episodes } from './content/Episodes';
 import { AccessNotice, ProgressBar, timeLeft } from './content/parts';
 import { clock, filmTarget, seriesTarget, type PlayTarget, type Watched } from '../history/progress';
@@ -27,6 +29,8 @@ export type ContentPageProps = {
   season: number | null;
   /** The page's address without its query, for the share button. */
   shareUrl: string;
+  /** The title's partners (issue 15): a Partners row when there are any. */
+  partners?: Partner[];
 };
 
 function PlayButton({ target, href, duration }: { target: PlayTarget; href: string; duration: number | null }) {
@@ -58,7 +62,7 @@ function PlayButton({ target, href, duration }: { target: PlayTarget; href: stri
  * title, facts, Play or Resume, trailer, share), or why it cannot be played (premium, geoblocking,
  * spec §6); then the details, the seasons and episodes of a series, and related titles.
  */
-export function ContentPage({ data, watched, season, shareUrl }: ContentPageProps) {
+export function ContentPage({ data, watched, season, shareUrl, partners = [] }: ContentPageProps) {
   const { t, lang } = useI18n();
   const { content, related } = data;
   const list = (codes: string[]) => codes.map((code) => displayName(lang, 'language', code)).join(', ');
@@ -133,6 +137,8 @@ export function ContentPage({ data, watched, season, shareUrl }: ContentPageProp
           <Fact label={t('TAGS')} value={content.tags.join(', ')} />
         </dl>
       </section>
+
+      <PartnersRow partners={partners} />
 
       <Row title={t('MORE_LIKE_THIS')} href={`/category/${content.categories[0]?.slug ?? ''}`} contents={related} />
     </article>

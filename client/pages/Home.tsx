@@ -1,5 +1,7 @@
 import { Suspense, use } from 'react';
 import type { Content, NavigationRow } from '../../worker/api/pages/schemas';
+import type { Ad } from '../../worker/api/partners/schemas';
+import { AdCard } from '../components/AdCard';
 import type { WatchedTitle } from '../history/titles';
 import { WatchedTile } from './content/WatchedTile';
 import { AgeBadge, Row } from '../components/Tile';
@@ -81,6 +83,17 @@ function ContinueWatching({ titles }: { titles: Promise<Loaded<WatchedTitle[]>> 
   );
 }
 
+/** The home page's ad slot (issue 15): the home-placement ad running now, marked as an ad; nothing when there is none. */
+function HomeAd({ ads }: { ads: Promise<Loaded<Ad[]>> }) {
+  const result = use(ads);
+  const ad = result.ok ? result.value[0] : undefined;
+  return ad ? (
+    <div className="home__ad">
+      <AdCard ad={ad} wide />
+    </div>
+  ) : null;
+}
+
 function RowsSkeleton() {
   return (
     <div className="skeleton" aria-hidden="true">
@@ -93,10 +106,16 @@ function RowsSkeleton() {
 
 /**
  * Home (`/`): a featured hero from top content, the viewer's Continue watching row (members whose
- * history is not hidden: `continueWatching` is null otherwise) and the navigation rows, streamed as
- * they load.
+ * history is not hidden: `continueWatching` is null otherwise), the ad slot and the navigation rows,
+ * streamed as they load.
  */
-export function HomePage(props: { top: Promise<Loaded<Content[]>>; continueWatching: Promise<Loaded<WatchedTitle[]>> | null; navigation: Promise<Loaded<NavigationRow[]>> }) {
+export function HomePage(props: {
+  top: Promise<Loaded<Content[]>>;
+  continueWatching: Promise<Loaded<WatchedTitle[]>> | null;
+  navigation: Promise<Loaded<NavigationRow[]>>;
+  /** The home ad slot; absent: none. */
+  ads?: Promise<Loaded<Ad[]>>;
+}) {
   return (
     <div className="home">
       <Suspense fallback={<div className="hero hero--placeholder" aria-hidden="true" />}>
@@ -105,6 +124,11 @@ export function HomePage(props: { top: Promise<Loaded<Content[]>>; continueWatch
       {props.continueWatching && (
         <Suspense fallback={<div className="skeleton" aria-hidden="true"><div className="skeleton__row skeleton__row--continue" /></div>}>
           <ContinueWatching titles={props.continueWatching} />
+        </Suspense>
+      )}
+      {props.ads && (
+        <Suspense fallback={null}>
+          <HomeAd ads={props.ads} />
         </Suspense>
       )}
       <Suspense fallback={<RowsSkeleton />}>

@@ -1,10 +1,9 @@
 import { useI18n } from '../i18n';
 
-/** Static pages of spec §2 (terms of use, privacy, help centre), their text in locales/. */
+/** Static pages of spec §2 (terms of use, privacy), their text in locales/. The help centre has its own pages (client/pages/help). */
 export const STATIC_PAGES = {
-  'terms-of-use': { title: 'TERMS_OF_USE', sections: 4, faq: false },
-  privacy: { title: 'PRIVACY_POLICY', sections: 4, faq: false },
-  'help-center': { title: 'HELP_CENTER', sections: 5, faq: true },
+  'terms-of-use': { title: 'TERMS_OF_USE', sections: 4 },
+  privacy: { title: 'PRIVACY_POLICY', sections: 4 },
 } as const;
 export type StaticSlug = keyof typeof STATIC_PAGES;
 export const isStaticSlug = (slug: string): slug is StaticSlug => Object.hasOwn(STATIC_PAGES, slug);
@@ -19,26 +18,12 @@ export function StaticPage({ slug }: { slug: StaticSlug }) {
     <article className="page prose">
       <h1>{t(page.title)}</h1>
       <p className="page__lead">{t(`${key(slug)}_INTRO`)}</p>
-      {sections.map((n) =>
-        page.faq ? (
-          <details key={n} className="faq">
-            <summary>{t(`${key(slug)}_Q${n}`)}</summary>
-            <p>{t(`${key(slug)}_A${n}`)}</p>
-          </details>
-        ) : (
-          <section key={n}>
-            <h2>{t(`${key(slug)}_H${n}`)}</h2>
-            <p>{t(`${key(slug)}_P${n}`)}</p>
-          </section>
-        ),
-      )}
-      {page.faq && (
-        <p>
-          <a className="button button--secondary" href="/contact">
-            {t('CONTACT')}
-          </a>
-        </p>
-      )}
+      {sections.map((n) => (
+        <section key={n}>
+          <h2>{t(`${key(slug)}_H${n}`)}</h2>
+          <p>{t(`${key(slug)}_P${n}`)}</p>
+        </section>
+      ))}
     </article>
   );
 }

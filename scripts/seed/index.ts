@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { notificationsCategoryStatements, seedStatements, sql } from './catalogue.ts';
 import { tvStatements } from './tv.ts';
+import { partnerStatements } from './partners.ts';
+import { helpStatements } from './help.ts';
 import { couponStatements, packStatements, planStatements } from './plans.ts';
 import { uploadDemoMedia } from './media-upload.ts';
 import { fillSearchIndexIfEmpty } from '../search/reindex.ts';
@@ -109,12 +111,29 @@ function main(): void {
       console.log('seed: added the demo coupons and ticket packs');
     }
     seedTv(persistTo);
+    seedHelp(persistTo);
+    seedPartners(persistTo);
     return;
   }
-  const statements = seedStatements();
+  // The help centre's articles go in the same file as the catalogue (one wrangler run fewer).
+  const statements = [...seedStatements(), ...helpStatements(new Date().toISOString())];
   executeStatements(persistTo, statements);
-  console.log(`seed: seeded ${statements.length} statements`);
+  console.log(`seed: seeded ${statements.length} statements (with the help centre)`);
   seedTv(persistTo);
+  seedPartners(persistTo);
+}
+
+/** The demo partners, ads and the menu's webview entry (issue 15): added to a database that has no partners. */
+function seedPartners(persistTo: string | null): void {
+  if (count(persistTo, 'SELECT COUNT(*) AS n FROM partners') > 0) return;
+  executeStatements(persistTo, partnerStatements(new Date()));
+  console.log('seed: added the demo partners, ads and the webview menu entry');
+}
+
+/** The help centre's articles and their search index (issue 15): written on every run, idempotent (updated in place by slug). */
+function seedHelp(persistTo: string | null): void {
+  executeStatements(persistTo, helpStatements(new Date().toISOString()));
+  console.log('seed: wrote the help centre articles');
 }
 
 /**

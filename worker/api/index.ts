@@ -14,6 +14,11 @@ import { player } from './player/routes';
 import { agents } from './agents/routes';
 import { payments } from './payments/routes';
 import { liveTv } from './live-tv/routes';
+import { contact } from './contact/routes';
+import { partners } from './partners/routes';
+import { help } from './help/routes';
+import { deviceLink } from './device-link/routes';
+import { sitemap } from './sitemap/routes';
 
 /**
  * The built-in origin API (spec §7), reached in-process through the /api proxy.
@@ -30,8 +35,15 @@ export const api = new Hono<AppEnv>({ strict: false })
   .route('/configs', configs)
   // Live TV and the guide: /pages/tv…, /pages/epg, /actions/reminders… (before /pages and /actions).
   .route('/', liveTv)
+  // Partners, ads, webview pages: /pages/partners…, /pages/ads, /pages/content/{slug}/partners, /ads/{id}/… (before /pages).
+  .route('/', partners)
+  // The help centre: /pages/help, /pages/help/suggest, /pages/help/{slug}[/helpful] (before /pages).
+  .route('/', help)
+  .route('/pages/sitemap', sitemap)
   .route('/pages', pages)
   .route('/pages', search)
+  // TV sign-in, RFC 8628 (before /auth).
+  .route('/auth/device', deviceLink)
   .route('/auth', auth)
   .route('/auth', profiles)
   .route('/actions', favs)
@@ -40,6 +52,8 @@ export const api = new Hono<AppEnv>({ strict: false })
   .route('/pushNotifications', pushNotifications)
   .route('/payments', payments)
   .route('/agent', agents)
+  // The contact form (issue 15): POST /contact.
+  .route('/contact', contact)
   // Playback: /pages/content/{slug}/stream_url, /streams/{id}/heartbeat|stop, /actions/watched/{id}.
   .route('/', player)
   .notFound((c) => c.json({ status: 404, message: `E_ROUTE_NOT_FOUND: ${c.req.method} ${c.req.path}` } satisfies ApiErrorBody, 404))

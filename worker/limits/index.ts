@@ -55,6 +55,13 @@ export const LIMIT_RULES = {
   door: { max: 10, windowSeconds: 15 * MINUTE },
   /** PIN tries per profile id. */
   pin: { max: 5, windowSeconds: 15 * MINUTE },
+  /** Contact form messages (worker/api/contact) per email (lower-cased) and per sending address, counted before anything is stored or sent. */
+  'contact-email': { max: 3, windowSeconds: HOUR },
+  'contact-ip': { max: 5, windowSeconds: HOUR },
+  /** TV sign-in (RFC 8628 §5.1): device codes asked per address, so nobody fills the table. */
+  'device-code-ip': { max: 30, windowSeconds: HOUR },
+  /** TV sign-in: user codes typed per account (counted before the check, a right code gives its try back), so codes cannot be guessed. */
+  'device-link': { max: 10, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, LimitRuleConfig>;
 
 export type LimitRule = keyof typeof LIMIT_RULES;

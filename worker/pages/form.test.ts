@@ -41,6 +41,9 @@ async function memberJar(): Promise<{ jar: Jar; profileId: string }> {
   return { jar, profileId: String(row?.id) };
 }
 
+/** Each of these tests posts to every form route in turn: a minute, not vitest's 5 s, on a loaded machine. */
+const EVERY_ROUTE_TIMEOUT = 60_000;
+
 describe('edge forms and bad bodies (never a 5xx)', () => {
   it('a truncated multipart body answers 400 with the form error, on every form route', async () => {
     const { jar, profileId } = await memberJar();
@@ -52,7 +55,7 @@ describe('edge forms and bad bodies (never a 5xx)', () => {
       expect(html, path).toContain(en('FORM_UNREADABLE').replace(/'/g, '&#x27;'));
       expect(html, path).toMatch(new RegExp(`<a class="button button--primary button--large" href="${path}">${en('BACK')}</a>`));
     }
-  });
+  }, EVERY_ROUTE_TIMEOUT);
 
   it('a chunked body (no Content-Length) over 16 KB answers 413, counted on the bytes read', async () => {
     const { jar, profileId } = await memberJar();
@@ -62,7 +65,7 @@ describe('edge forms and bad bodies (never a 5xx)', () => {
       const { res } = await call(path, init, GUEST_FORMS.includes(path) ? undefined : new Map(jar));
       expect(res.status, path).toBe(413);
     }
-  });
+  }, EVERY_ROUTE_TIMEOUT);
 
   it('a chunked body under the limit is read as usual', async () => {
     const init = { method: 'POST', body: chunked(2048), headers: { Origin: SITE, 'Content-Type': 'application/x-www-form-urlencoded' }, duplex: 'half' } as RequestInit;

@@ -26,7 +26,11 @@ import { cashPages } from './cash/routes';
 import { agentPages } from './agent/routes';
 import { ticketPages } from './tickets/routes';
 import { mobilePages } from './mobile/routes';
+import { deviceLinkPages } from './device-link/routes';
 import { tvPages } from './tv/routes';
+import { helpPages } from './help/routes';
+import { contactPages } from './contact/routes';
+import { loadContentPartners, loadPlacementAds, partnerPages, renderWebview } from './partners/routes';
 
 /** The editorial category whose first featured title is the home hero (GET /pages/category/top-home). */
 const HOME_TOP_CATEGORY = 'home';
@@ -103,8 +107,10 @@ export const pageRoutes = new Hono<AppEnv>()
     const navigation = deferred(c, loadNavigation(c));
     const watching = loadContinueWatching(c);
     const continueWatching = watching && deferred(c, watching);
-    await settleForBots(c, continueWatching ? [top, continueWatching, navigation] : [top, navigation]);
-    return renderPage(c, <HomePage top={top} continueWatching={continueWatching} navigation={navigation} />, {
+    // The home page's ad slot (issue 15): the home-placement ad running now, streamed like the rows.
+    const ads = deferred(c, loadPlacementAds(c, 'home'));
+    await settleForBots(c, continueWatching ? [top, continueWatching, navigation, ads] : [top, navigation, ads]);
+    return renderPage(c, <HomePage top={top} continueWatching={continueWatching} navigation={navigation} ads={ads} />, {
       title: t('TITLE_LANDING'),
       description: t('DESCRIPTION_LANDING'),
       share: {},
@@ -127,14 +133,18 @@ export const pageRoutes = new Hono<AppEnv>()
   })
   .get('/content', (c) => c.redirect('/'))
   .get('/content/:slug', async (c) => {
+    // The Partners row is fetched in parallel with the title (never fails the page).
+    const partners = loadContentPartners(c, c.req.param('slug'));
     const data = await orNotFound(c, loadContent(c, c.req.param('slug')));
-    return data instanceof Response ? data : renderContent(c, data);
+    return data instanceof Response ? data : renderContent(c, data, await partners);
   })
   .get('/youtube', (c) => c.redirect('/'))
   .get('/youtube/:slug', async (c) => {
     const data = await orNotFound(c, loadContent(c, c.req.param('slug')));
     return data instanceof Response ? data : renderYouTube(c, data);
   })
+  // The help centre (/page/help-center…) before /page/{slug}, which serves the other static pages.
+  .route('/', helpPages)
   .get('/page', (c) => c.redirect('/'))
   .get('/page/:slug', async (c) => {
     const slug = c.req.param('slug');
@@ -142,6 +152,9 @@ export const pageRoutes = new Hono<AppEnv>()
     if (isStaticSlug(slug)) {
       return renderPage(c, <StaticPage slug={slug} />, { title: t(STATIC_PAGES[slug].title), description: t(`${slug.replace(/-/g, '_').toUpperCase()}_INTRO`) });
     }
+    // A menu item of type webview (spec §2) embeds its partner page; any other slug is a grid (a category).
+    const webview = await renderWebview(c, slug);
+    if (webview) return webview;
     const data = await orNotFound(c, loadCategory(c, slug, pageParam(c)));
     if (data instanceof Response) return data;
     return renderPage(c, <CategoryPage data={data} basePath={c.req.path} />, {
@@ -172,4 +185,8 @@ export const pageRoutes = new Hono<AppEnv>()
   .route('/', agentPages)
   .route('/', ticketPages)
   .route('/', mobilePages)
-  .route('/', tvPages);
+  // /tv/link before the live channels' /tv/:slug.
+  .route('/', deviceLinkPages)
+  .route('/', tvPages)
+  .route('/', contactPages)
+  .route('/', partnerPages);

@@ -27,6 +27,8 @@ export async function forward(c: Context<AppEnv>, pathAndQuery: string, init: Re
   if (!url.searchParams.has('lang')) url.searchParams.set('lang', c.get('lang'));
   const method = (init.method ?? 'GET').toUpperCase();
   const headers = new Headers(init.headers);
+  // A device without the cookie (a TV signed in with a code, worker/api/device-link) brings its own Bearer.
+  const deviceBearer = /^Bearer [\w.~+/=-]+$/.exec(headers.get('authorization') ?? '')?.[0] ?? null;
   for (const name of ['cookie', 'host', 'authorization', 'content-length']) headers.delete(name);
   const site = new URL(c.req.url);
   const cf = c.req.raw.cf as { city?: unknown } | undefined;
@@ -42,12 +44,13 @@ export async function forward(c: Context<AppEnv>, pathAndQuery: string, init: Re
   const sessionless = SESSIONLESS.has(url.pathname.replace(/\/$/, ''));
   const send = (tokens: Tokens | null): Promise<Response> => {
     if (tokens && !sessionless) headers.set('Authorization', `Bearer ${tokens.token}`);
+    else if (!tokens && deviceBearer && !sessionless) headers.set('Authorization', deviceBearer);
     const request = new Request(url, { ...init, method, headers });
     const answer = c.env.API_ORIGIN ? fetch(request) : Promise.resolve(api.fetch(request, c.env, c.executionCtx));
     return answer.catch(unreachable);
   };
   const tokens = sessionless ? null : currentTokens(c);
-  const loggedIn = tokens !== null;
+  const loggedIn = tokens !== null || deviceBearer !== null;
   if (method === 'GET' && isCacheable(url.pathname, loggedIn)) return cachedFetch(c.env, c.executionCtx, url, () => send(null), Date.now(), loggedIn);
 
   let res = await send(tokens);

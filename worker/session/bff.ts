@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { Tokens } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
 import { forward } from '../proxy';
+import { currentTokens } from '../proxy/token-cookie';
 import { clearProfileCookie, setProfileCookie, writeTokens } from './cookies';
 import { logout } from './auth';
 
@@ -22,7 +23,8 @@ export async function apiForBrowsers(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const path = url.pathname.slice('/api'.length).replace(/\/$/, '') || '/';
   const method = c.req.method;
-  if (path === '/auth/refresh') {
+  // Refresh is the edge's business for browsers (the cookie); a device signed in with a code and no cookie (a TV) refreshes itself.
+  if (path === '/auth/refresh' && currentTokens(c) !== null) {
     return c.json({ status: 404, message: `E_ROUTE_NOT_FOUND: ${method} ${path}` }, 404);
   }
   if (path === '/auth/logout' && method === 'POST') {

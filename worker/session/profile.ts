@@ -3,8 +3,8 @@ import type { User } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
 import { loadUser } from './user';
 
-/** Pages open whatever the profile: choosing one, signing in or out, errors, static pages. */
-const OPEN_ROUTES = [/^\/whoswatching(\/|$)/, /^\/(login|logout|register|forgot|callback|changePassword|error)(\/|$)/, /^\/password\//, /^\/page\//];
+/** Pages open whatever the profile: choosing one, signing in or out, errors, static pages, the contact form. */
+const OPEN_ROUTES = [/^\/whoswatching(\/|$)/, /^\/(login|logout|register|forgot|callback|changePassword|error|contact)(\/|$)/, /^\/password\//, /^\/page\//];
 /** Account settings: not for a kids profile (spec §6, issue 4 'simplified top bar without account settings'). */
 const ACCOUNT_ROUTES = [/^\/profiles?(\/|$)/, /^\/settings\//];
 

@@ -112,9 +112,28 @@ describe('BFF session cookie', () => {
     expect(html).toContain('href="/login"');
   });
 
-  it('never lets the browser call /auth/refresh', async () => {
-    const res = await fetchSite(`${SITE}/api/auth/refresh`, { method: 'POST', headers: { Origin: SITE } });
+  it('never lets a browser with the session cookie call /auth/refresh (the edge refreshes it)', async () => {
+    const { tokens } = await registeredUser();
+    const res = await fetchSite(`${SITE}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { Origin: SITE, Cookie: cookieOf(tokens), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: tokens.refreshToken }),
+    });
     expect(res.status).toBe(404);
+  });
+
+  it('lets a device without the cookie (a TV signed in with a code) refresh its own tokens and call with its Bearer', async () => {
+    const { tokens } = await registeredUser();
+    const res = await fetchSite(`${SITE}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: tokens.refreshToken }),
+    });
+    expect(res.status).toBe(200);
+    const fresh = (await res.json()) as { token: string };
+    const user = await fetchSite(`${SITE}/api/auth/user`, { headers: { Authorization: `Bearer ${fresh.token}` } });
+    expect(user.status).toBe(200);
+    expect(setToken(user)).toBe(null);
   });
 });
 

@@ -32,6 +32,7 @@ export type ProfilePageProps = {
   lang?: FormState;
   notifications?: FormState;
   historyForm?: FormState;
+  devicesForm?: FormState;
   /** The ?t=subscriptions tab: the state machine's view, the plans, whether Subscribe shows, the last cancel/resume answer. */
   subscription?: Omit<SubscriptionTabProps, 'user' | 'premium'>;
 };
@@ -154,7 +155,9 @@ function Devices({ devices, lang, timeZone }: { devices: Device[] | null; lang: 
       {devices.slice(0, 20).map((d) => {
         const { browser, os } = describeAgent(d.user_agent);
         const { date, time } = formatDateTime(d.created_at, timeZone);
-        const what = browser && os ? t('BROWSER_ON_SYSTEM', { browser, os }) : browser || os || t('UNKNOWN_DEVICE');
+        const agent = browser && os ? t('BROWSER_ON_SYSTEM', { browser, os }) : browser || os || '';
+        // A TV linked with a code shows the name it gave itself.
+        const what = d.device_name || agent || t('UNKNOWN_DEVICE');
         const place = [d.city, d.country ? displayName(lang, 'region', d.country) : ''].filter(Boolean).join(lang === 'ar' ? '، ' : ', ');
         return (
           <li key={d.id} className={d.current ? 'devices__item devices__item--current' : 'devices__item'}>
@@ -168,6 +171,15 @@ function Devices({ devices, lang, timeZone }: { devices: Device[] | null; lang: 
               <span aria-hidden="true"> · </span>
               <span>{place || t('UNKNOWN_PLACE')}</span>
             </span>
+            {d.active && !d.current && (
+              <form method="post" action="/profile" className="devices__signout">
+                <input type="hidden" name="intent" value="signout-device" />
+                <input type="hidden" name="device" value={d.id} />
+                <button className="button button--secondary" type="submit" aria-label={t('SIGN_OUT_DEVICE_NAMED', { device: what })}>
+                  {t('SIGN_OUT_DEVICE')}
+                </button>
+              </form>
+            )}
           </li>
         );
       })}
@@ -240,7 +252,13 @@ export function ProfilePage(props: ProfilePageProps) {
           <RecentlyViewed user={user} history={props.history} state={props.historyForm} />
           <SettingsSection id="devices" title={t('DEVICE_HISTORY')}>
             <p className="settings__text">{t('DEVICE_HISTORY_TEXT')}</p>
+            <FormNote message={props.devicesForm?.message} />
             <Devices devices={props.devices} lang={lang} timeZone={props.timeZone} />
+            <p>
+              <a className="button button--secondary" href="/tv/link">
+                {t('TITLE_TV')}
+              </a>
+            </p>
           </SettingsSection>
           <SettingsSection id="data" title={t('YOUR_DATA')}>
             <p className="settings__text">{t('YOUR_DATA_TEXT')}</p>

@@ -154,6 +154,8 @@ export const Device = z.object({
   id: z.string(),
   device_id: z.string(),
   user_agent: z.string(),
+  /** The name a TV gave itself when it was linked with a code (worker/api/device-link); '' for browsers. */
+  device_name: z.string(),
   country: z.string(),
   city: z.string(),
   created_at: z.string(),
@@ -163,3 +165,6 @@ export const Device = z.object({
 });
 export const Devices = z.array(Device);
 export type Device = z.infer<typeof Device>;
+
+/** DELETE /auth/devices/:id: a session id of the device history. */
+export const DeviceParam = z.object({ id: z.string().uuid('DEVICE_NOT_FOUND') });

@@ -65,18 +65,26 @@ async function issueRefreshToken(db: D1Database, sessionId: string, now: number)
   return token;
 }
 
-export type SessionPlace = { deviceId: string; userAgent: string; country: string; city: string };
+export type SessionPlace = { deviceId: string; userAgent: string; country: string; city: string; deviceName?: string };
+
+/** The statement that adds a session (one row of the device history), for a batch. */
+export function newSessionStatement(db: D1Database, id: string, userId: string, place: SessionPlace, at: Date): D1PreparedStatement {
+  const when = at.toISOString();
+  return db
+    .prepare('INSERT INTO sessions (id, user_id, device_id, user_agent, device_name, country, city, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .bind(id, userId, place.deviceId.slice(0, 64), place.userAgent.slice(0, 300), (place.deviceName ?? '').slice(0, 60), place.country.slice(0, 2), place.city.slice(0, 100), when, when);
+}
+
+/** The first tokens of a session that exists. */
+export async function sessionTokens(env: Bindings, userId: string, sessionId: string, now = Date.now()): Promise<Tokens> {
+  return { token: await signAccessToken(env, userId, sessionId), type: 'bearer', refreshToken: await issueRefreshToken(env.DB, sessionId, now) };
+}
 
 /** Starts a session (one row of the device history) and answers its first tokens. */
 export async function startSession(env: Bindings, userId: string, place: SessionPlace): Promise<Tokens> {
   const id = crypto.randomUUID();
-  const now = new Date().toISOString();
-  await env.DB.prepare(
-    'INSERT INTO sessions (id, user_id, device_id, user_agent, country, city, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  )
-    .bind(id, userId, place.deviceId.slice(0, 64), place.userAgent.slice(0, 300), place.country.slice(0, 2), place.city.slice(0, 100), now, now)
-    .run();
-  return { token: await signAccessToken(env, userId, id), type: 'bearer', refreshToken: await issueRefreshToken(env.DB, id, Date.now()) };
+  await newSessionStatement(env.DB, id, userId, place, new Date()).run();
+  return sessionTokens(env, userId, id);
 }
 
 type RefreshRow = {

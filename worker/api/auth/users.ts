@@ -111,7 +111,7 @@ export async function userView(db: D1Database, row: UserRow, viewer: Viewer): Pr
 /** Device history: the user's logins, newest first. */
 export async function devices(db: D1Database, userId: string, currentSessionId: string): Promise<Device[]> {
   const { results } = await db
-    .prepare('SELECT id, device_id, user_agent, country, city, created_at, last_seen_at, revoked_at FROM sessions WHERE user_id = ? ORDER BY created_at DESC LIMIT 50')
+    .prepare('SELECT id, device_id, user_agent, device_name, country, city, created_at, last_seen_at, revoked_at FROM sessions WHERE user_id = ? ORDER BY created_at DESC LIMIT 50')
     .bind(userId)
     .all<Omit<Device, 'current' | 'active'> & { revoked_at: string | null }>();
   return results.map(({ revoked_at, ...d }) => ({ ...d, current: d.id === currentSessionId, active: revoked_at === null }));

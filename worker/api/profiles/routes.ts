@@ -3,13 +3,13 @@ import { Hono, type Context } from 'hono';
 import { hasActiveSubscription } from '../../rules/subscription';
 import { settleAgeRestriction } from '../../rules/age';
 import type { AppEnv } from '../../env';
-import { limiter } from '../../limits';
 import { caller, requireAuth } from '../auth/middleware';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { UserRow } from '../auth/users';
 import { readConfig } from '../configs/queries';
 import { apiError } from '../errors';
 import { validationHook } from '../validation';
+import { checkProfilePin } from './pin-check';
 import { MAX_PROFILES, profilesNeedSubscription } from '../../rules/profiles';
 import {
   profileRows,
@@ -205,15 +205,11 @@ export const profiles = new Hono<AppEnv>()
     const { pin, id } = c.req.valid('query');
     const row = viewer.rows.find((p) => p.id === id);
     if (!row) apiError(404, 'PROFILE_NOT_FOUND', String(id));
-    const tries = limiter(c.env);
-    const key = `profile:${row.id}`;
-    const state = await tries.consume('pin', key);
-    if (!state.allowed) {
-      return c.json({ status: 429, message: `TOO_MANY_ATTEMPTS: wait ${state.retryAfter} seconds`, delay: state.retryAfter }, 429);
+    const check = await checkProfilePin(c.env, row, pin);
+    if (!check.ok && check.retryAfter > 0) {
+      return c.json({ status: 429, message: `TOO_MANY_ATTEMPTS: wait ${check.retryAfter} seconds`, delay: check.retryAfter }, 429);
     }
-    if (row.pin_hash !== null && row.pin_is_activated === 1 && !(await verifyPassword(row.pin_hash, pin))) {
-      apiError(404, 'CODE_WAS_INCORRECT', 'wrong PIN');
-    }
-    await Promise.all([tries.reset('pin', key), setCurrentProfile(c.env.DB, sessionId, row.id)]);
+    if (!check.ok) apiError(404, 'CODE_WAS_INCORRECT', 'wrong PIN');
+    await setCurrentProfile(c.env.DB, sessionId, row.id);
     return c.json(toProfile(row, row.id));
   });

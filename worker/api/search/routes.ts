@@ -2,7 +2,9 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { searchMatch } from '../../rules/search/normalize';
 import type { AppEnv } from '../../env';
+import { now } from '../clock';
 import { apiError } from '../errors';
+import { placementAds } from '../partners/queries';
 import { viewerAgeLimit } from '../profiles/viewer';
 import { langQuery } from '../schemas';
 import { validationHook } from '../validation';
@@ -21,7 +23,7 @@ import { RECOMMENDATIONS_COUNT, searchQuery, searchRoute, type SearchFilters, ty
  * - Results are the published top-level titles (an episode's title finds its series), sorted by
  *   title in the requested language, A→Z (`direction=asc`, the default) or Z→A (`desc`).
  * - `recommendations` (featured, then newest titles) come with an empty first page; both lists are
- *   filtered by the viewer's age limit (spec §5). `ads` is empty (no ads on the search page yet).
+ *   filtered by the viewer's age limit (spec §5). `ads`: the search-placement ads running now in the language.
  */
 export const search = new Hono<AppEnv>()
   .get('/search/filters', zValidator('query', langQuery, validationHook), async (c) => {
@@ -31,7 +33,11 @@ export const search = new Hono<AppEnv>()
   .get('/:route{search[A-Za-z0-9_-]*}', zValidator('param', searchRoute, validationHook), zValidator('query', searchQuery, validationHook), async (c) => {
     const product = c.req.valid('param').route;
     const query = c.req.valid('query');
-    const [age, productFound] = await Promise.all([viewerAgeLimit(c), product ? categoryExists(c.env, product) : true]);
+    const [age, productFound, ads] = await Promise.all([
+      viewerAgeLimit(c),
+      product ? categoryExists(c.env, product) : true,
+      placementAds(c.env, query.lang, now(c), 'search'),
+    ]);
     if (!productFound) apiError(404, 'CATEGORY_NOT_FOUND', product);
     const match = searchMatch(query.filter, query.year);
     const categories = product ? [...new Set([product, ...query.categories])] : query.categories;
@@ -52,7 +58,7 @@ export const search = new Hono<AppEnv>()
     const recommendations = contents.length === 0 && query.page === 1 ? await recommendedContents(c.env, query.lang, age, RECOMMENDATIONS_COUNT) : [];
     return c.json({
       contents: { data: contents, page: query.page, page_size: query.page_size, end },
-      ads: [],
+      ads,
       recommendations,
     } satisfies SearchPage);
   });

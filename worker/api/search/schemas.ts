@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEARCH_PAGE_SIZE } from '../../rules/search/query';
 import { CategoryRef, Content } from '../pages/schemas';
+import { Ad } from '../partners/schemas';
 import { langQuery, slug } from '../schemas';
 
 /** Longest search text accepted (characters, after trimming). */
@@ -56,8 +57,9 @@ export const searchRoute = z.object({
 
 /**
  * GET /pages/search{product}/ (spec §3 Search data, §7): one page of results, the ads of the
- * search page (none yet) and, when the first page is empty, recommended titles. Both lists are
- * filtered by the viewer's age limit.
+ * search page (the search-placement ads running now in the language, worker/api/partners) and,
+ * when the first page is empty, recommended titles. Both lists of titles are filtered by the
+ * viewer's age limit.
  */
 export const SearchPage = z.object({
   contents: z.object({
@@ -67,7 +69,7 @@ export const SearchPage = z.object({
     /** True when this page is the last one (it holds fewer than page_size titles). */
     end: z.boolean(),
   }),
-  ads: z.array(z.unknown()),
+  ads: z.array(Ad),
   recommendations: z.array(Content),
 });
 export type SearchPage = z.infer<typeof SearchPage>;

@@ -13,17 +13,19 @@ describe('GET /robots.txt', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await res.text()).toBe(
-      ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /player/', 'Disallow: /profile', 'Disallow: /settings/', ''].join('\n'),
+      ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /player/', 'Disallow: /profile', 'Disallow: /settings/', '', `Sitemap: ${env.PUBLIC_ORIGIN}/sitemap.xml`, ''].join('\n'),
     );
   });
 
-  it('has no Sitemap line', async () => {
-    expect(await (await app.request('/robots.txt', {}, env)).text()).not.toMatch(/sitemap/i);
+  it('names the sitemap on the public origin (PUBLIC_ORIGIN), never on the host a request names', async () => {
+    const text = await (await app.request('http://evil.example/robots.txt', {}, env)).text();
+    expect(text).toContain(`Sitemap: ${env.PUBLIC_ORIGIN}/sitemap.xml`);
+    expect(text).not.toContain('evil.example');
   });
 
   it('takes other disallowed paths and refuses malformed ones', async () => {
     const custom = new Hono<AppEnv>().get('/robots.txt', robots({ disallow: ['/private/'] }));
-    expect(await (await custom.request('/robots.txt', {}, env)).text()).toBe('User-agent: *\nAllow: /\nDisallow: /private/\n');
+    expect(await (await custom.request('/robots.txt', {}, env)).text()).toBe(`User-agent: *\nAllow: /\nDisallow: /private/\n\nSitemap: ${env.PUBLIC_ORIGIN}/sitemap.xml\n`);
     expect(() => robots({ disallow: ['private'] })).toThrow(/invalid path/);
   });
 });

@@ -1,5 +1,6 @@
 import type { Handler } from 'hono';
 import type { AppEnv } from '../../env';
+import { baseUrl } from '../../messaging/types';
 
 export type RobotsOptions = {
   /** Path prefixes crawlers are asked to skip. */
@@ -9,14 +10,16 @@ export type RobotsOptions = {
 /** Account, player and API paths: nothing for a search index there. */
 export const DEFAULT_DISALLOW = ['/api/', '/player/', '/profile', '/settings/'];
 
-/** GET /robots.txt: every crawler may index the site except the disallowed paths. */
+/** GET /robots.txt: every crawler may index the site except the disallowed paths; the sitemap is named. */
 export function robots(options: RobotsOptions = {}): Handler<AppEnv> {
   const disallow = options.disallow ?? DEFAULT_DISALLOW;
   for (const path of disallow) {
     if (!path.startsWith('/') || /\s/.test(path)) throw new Error(`robots: invalid path ${JSON.stringify(path)}`);
   }
-  const text = ['User-agent: *', 'Allow: /', ...disallow.map((path) => `Disallow: ${path}`), ''].join('\n');
+  const rules = ['User-agent: *', 'Allow: /', ...disallow.map((path) => `Disallow: ${path}`)];
   return function robots(c) {
-    return c.text(text, 200, { 'Cache-Control': 'public, max-age=86400' });
+    // The sitemap on the site's public origin (PUBLIC_ORIGIN, never a request header).
+    const sitemap = `Sitemap: ${baseUrl(c.env.PUBLIC_ORIGIN, 'http://localhost:8787')}/sitemap.xml`;
+    return c.text([...rules, '', sitemap, ''].join('\n'), 200, { 'Cache-Control': 'public, max-age=86400' });
   };
 }

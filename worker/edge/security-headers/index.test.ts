@@ -77,6 +77,21 @@ describe('securityHeaders on pages', () => {
     expect(other).toContain("connect-src 'self';");
   });
 
+  it('lets webview pages (/page/*) frame this site and the origins of WEBVIEW_ORIGINS, and only /embed/* be framed by this site', async () => {
+    const pages = new Hono<AppEnv>().use(requestContext(), securityHeaders()).get('*', (c) => c.html('<!doctype html>'));
+    const withOrigins = { ...env, WEBVIEW_ORIGINS: 'https://festival.example.ma, http://insecure.example, javascript:alert(1)' };
+    const webview = (await pages.request('/page/comedy-festival', {}, withOrigins)).headers.get('content-security-policy');
+    expect(webview).toContain("frame-src 'self' https://festival.example.ma");
+    expect(webview).not.toContain('insecure');
+    expect(webview).toContain("frame-ancestors 'none'");
+    const content = (await pages.request('/content/some-title', {}, withOrigins)).headers.get('content-security-policy');
+    expect(content).not.toContain('frame-src');
+    const embed = await pages.request('/embed/partners/atlas-films', {}, withOrigins);
+    expect(embed.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(embed.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect((await pages.request('/partners', {}, withOrigins)).headers.get('x-frame-options')).toBe('DENY');
+  });
+
   it('spells out the whole policy', () => {
     expect(defaultContentSecurityPolicy('abc')).toBe(
       "default-src 'self'; script-src 'self' 'nonce-abc'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +

@@ -1,9 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../env';
+import { webviewOrigins } from '../../rules/partners';
+import { TURNSTILE_ORIGIN } from '../../rules/turnstile';
 
 export type SecurityHeadersOptions = {
-  /** The Content-Security-Policy of HTML responses, given the response's nonce (undefined when none was set), the request path and the live origins. */
-  contentSecurityPolicy?: (nonce: string | undefined, path: string, liveOrigins: readonly string[]) => string;
+  /** The Content-Security-Policy of HTML responses, given the response's nonce (undefined when none was set), the request path, the live origins and the webview origins. */
+  contentSecurityPolicy?: (nonce: string | undefined, path: string, liveOrigins: readonly string[], webviewOrigins: readonly string[]) => string;
   /** Headers set on every response (API, pages, fixed routes, assets). */
   headers?: Record<string, string>;
 };
@@ -26,16 +28,28 @@ export const liveOrigins = (value: string | undefined): string[] =>
     .filter((v) => /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(v));
 
 /**
+ * Webview pages (spec §2: a menu item of type webview at /page/{slug}) embed a partner page: a page
+ * of this site, or one of the https origins of WEBVIEW_ORIGINS (worker/rules/partners.ts). The
+ * site's own embeddable pages live under /embed/: the only ones this site may frame (frame-ancestors 'self').
+ */
+const EMBEDDABLE_PAGES = /^\/embed\//;
+
+/** The contact form's human check, Cloudflare Turnstile (worker/rules/turnstile.ts): its script and its frame, on /contact only. */
+const CONTACT_PAGE = /^\/contact\/?$/;
+
+/**
  * The pages' CSP: scripts only from us or carrying this response's nonce (React's inline
  * streaming scripts). Without a nonce, no inline script runs at all. Frames: only the YouTube
  * embed, only on `/youtube/*`. Forms: this site, and the payment providers on the subscription pages.
  * Media: this site, and on a live channel's page (`/tv/*`) the live sources of LIVE_ORIGINS.
+ * Webview pages (`/page/*`) may frame this site and the origins of WEBVIEW_ORIGINS; `/embed/*` may be framed by this site.
+ * The contact page (`/contact`) may run Cloudflare Turnstile's script and frame (the human check).
  */
-export const defaultContentSecurityPolicy = (nonce: string | undefined, path = '', live: readonly string[] = []): string => {
+export const defaultContentSecurityPolicy = (nonce: string | undefined, path = '', live: readonly string[] = [], webviews: readonly string[] = []): string => {
   const extra = path.startsWith('/tv/') && live.length ? ` ${live.join(' ')}` : '';
   return [
     "default-src 'self'",
-    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+    `${nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'"}${CONTACT_PAGE.test(path) ? ` ${TURNSTILE_ORIGIN}` : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     `media-src 'self' blob:${extra}`,
@@ -44,8 +58,10 @@ export const defaultContentSecurityPolicy = (nonce: string | undefined, path = '
     "object-src 'none'",
     "base-uri 'self'",
     PAYMENT_PAGES.test(path) ? `form-action 'self' ${PAYMENT_FORM_ORIGINS.join(' ')}` : "form-action 'self'",
-    "frame-ancestors 'none'",
+    EMBEDDABLE_PAGES.test(path) ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
     ...(path.startsWith('/youtube/') ? [`frame-src ${YOUTUBE_FRAME_ORIGIN}`] : []),
+    ...(CONTACT_PAGE.test(path) ? [`frame-src ${TURNSTILE_ORIGIN}`] : []),
+    ...(path.startsWith('/page/') ? [["frame-src 'self'", ...webviews].join(' ')] : []),
   ].join('; ');
 };
 
@@ -75,10 +91,10 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
     const res = c.res;
     // A WebSocket upgrade (101) cannot be copied into a new Response and carries no document.
     if (res.status === 101 || res.webSocket) return;
-    const set: [string, string][] = [...always];
+    const set: [string, string][] = EMBEDDABLE_PAGES.test(c.req.path) ? always.map(([name, value]) => [name, name === 'X-Frame-Options' ? 'SAMEORIGIN' : value]) : [...always];
     if ((res.headers.get('Content-Type') ?? '').toLowerCase().includes('text/html')) {
       const nonce = c.get('nonce');
-      set.push(['Content-Security-Policy', csp(nonce && NONCE.test(nonce) ? nonce : undefined, c.req.path, liveOrigins(c.env?.LIVE_ORIGINS))]);
+      set.push(['Content-Security-Policy', csp(nonce && NONCE.test(nonce) ? nonce : undefined, c.req.path, liveOrigins(c.env?.LIVE_ORIGINS), webviewOrigins(c.env?.WEBVIEW_ORIGINS))]);
     }
     try {
       for (const [name, value] of set) res.headers.set(name, value);

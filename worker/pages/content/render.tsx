@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { ContentPage } from '../../../client/pages/Content';
 import { isYouTubeId, YouTubePage } from '../../../client/pages/content/YouTube';
 import type { ContentPage as ContentPageData } from '../../api/pages/schemas';
+import type { Partner } from '../../api/partners/schemas';
 import type { AppEnv } from '../../env';
 import { shareImage } from '../../rules/share-image';
 import { renderPage } from '../render';
@@ -18,13 +19,16 @@ function watchedOf(c: Context<AppEnv>) {
   return user && !user.isAnonymous ? user.watched : [];
 }
 
-/** `/content/{slug}`: `?season=N` picks the season of a series (the picker's links, no JavaScript needed). */
-export function renderContent(c: Context<AppEnv>, data: ContentPageData) {
+/**
+ * `/content/{slug}`: `?season=N` picks the season of a series (the picker's links, no JavaScript needed);
+ * `partners`: the title's partners (GET /pages/content/{slug}/partners), a row when there are any.
+ */
+export function renderContent(c: Context<AppEnv>, data: ContentPageData, partners: Partner[] = []) {
   const season = Number.parseInt(c.req.query('season') ?? '', 10);
   const url = new URL(c.req.url);
   return renderPage(
     c,
-    <ContentPage data={data} watched={watchedOf(c)} season={Number.isFinite(season) ? season : null} shareUrl={`${url.origin}${url.pathname}`} />,
+    <ContentPage data={data} watched={watchedOf(c)} season={Number.isFinite(season) ? season : null} shareUrl={`${url.origin}${url.pathname}`} partners={partners} />,
     shareMeta(data.content),
   );
 }

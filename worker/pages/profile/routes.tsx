@@ -69,7 +69,7 @@ async function renderProfile(
   c: Ctx,
   user: User,
   tab: ProfileTab,
-  extra: Pick<ProfilePageProps, 'lang' | 'notifications' | 'historyForm'> & { subscriptionForm?: FormState } = {},
+  extra: Pick<ProfilePageProps, 'lang' | 'notifications' | 'historyForm' | 'devicesForm'> & { subscriptionForm?: FormState } = {},
   status: Status = 200,
 ) {
   const { subscriptionForm, ...forms } = extra;
@@ -118,7 +118,7 @@ async function changeLang(c: Ctx, user: User, form: Form) {
 }
 
 /** The account-page sections whose forms report a failure in place. */
-type SectionForm = 'notifications' | 'historyForm';
+type SectionForm = 'notifications' | 'historyForm' | 'devicesForm';
 
 /**
  * One account-page change posted without JavaScript: the API call, then `toast` on `to` (303); a
@@ -153,6 +153,10 @@ const changeHideWatched = (c: Ctx, user: User, form: Form) =>
 /** Erase history: DELETE /actions/watched for the profile this page shows, then the HISTORY_ERASED toast. */
 const eraseHistory = (c: Ctx, user: User) =>
   accountChange(c, user, 'historyForm', () => callApi(c, `/actions/watched?profile=${user.profile.id}`, 'DELETE'), 'HISTORY_ERASED', '/profile#history');
+
+/** Signs a device of the device history out (DELETE /auth/devices/:id): a TV linked with a code, a lost phone. */
+const signOutDevice = (c: Ctx, user: User, form: Form) =>
+  accountChange(c, user, 'devicesForm', () => callApi(c, `/auth/devices/${encodeURIComponent(form.device ?? '')}`, 'DELETE'), 'DEVICE_SIGNED_OUT', '/profile#devices');
 
 /** Cancel (DELETE /payments/subscription: active until the end, YOU_UNSUBSCRIBED) or resume before the end. */
 async function subscriptionChange(c: Ctx, user: User, intent: 'cancel' | 'resume') {
@@ -202,6 +206,7 @@ export const profilePage = new Hono<AppEnv>()
     if (form.intent === 'notifications') return changeNotifications(c, user, form);
     if (form.intent === 'hide-watched') return changeHideWatched(c, user, form);
     if (form.intent === 'erase-history') return eraseHistory(c, user);
+    if (form.intent === 'signout-device') return signOutDevice(c, user, form);
     if (form.intent === 'cancel-subscription') return subscriptionChange(c, user, 'cancel');
     if (form.intent === 'resume-subscription') return subscriptionChange(c, user, 'resume');
     throw new HTTPException(400, { message: 'BAD_REQUEST: unknown form' });

@@ -8,6 +8,7 @@ import { translate } from '../../i18n';
 import { forProfile, loadConfig, serverApi } from '../loaders';
 import { renderPage } from '../render';
 import { viewerLists } from '../../../client/favs/context';
+import { toAdCard } from '../../../client/components/AdCard';
 import { loadUser } from '../../session/user';
 
 type Ctx = Context<AppEnv>;
@@ -63,6 +64,7 @@ export const searchPages = new Hono<AppEnv>().get('/search', async (c) => {
     genres: filters.genres.map(({ slug, name }) => ({ slug, name })),
     profileId: profileIdOf(c),
     lists: viewerLists(await loadUser(c)),
+    ads: answer.ads.map(toAdCard),
   };
   return renderPage(c, <SearchPage {...props} />, {
     title: criteria.q ? `${criteria.q} – ${t('TITLE_SEARCH')}` : t('TITLE_SEARCH'),

@@ -7,7 +7,7 @@ import { validationHook } from '../../validation';
 import { checkCode, setPasswordStatements, useCode, type CodeChannel } from '../codes';
 import { caller, requireAuth } from '../middleware';
 import { hashPassword, verifyPassword } from '../password';
-import { LangInput, NotificationInput, ProfileUpdateInput, UserQuery } from '../schemas';
+import { DeviceParam, LangInput, NotificationInput, ProfileUpdateInput, UserQuery } from '../schemas';
 import { revokeSessions } from '../tokens';
 import { resolveViewer, setCurrentProfile } from '../../profiles/queries';
 import { devices, findUserById, rethrowUnique, userView } from '../users';
@@ -38,6 +38,18 @@ export const account = new Hono<AppEnv>()
   .get('/devices', requireAuth, async (c) => {
     const { user, sessionId } = caller(c);
     return c.json(await devices(c.env.DB, user.id, sessionId));
+  })
+
+  /** DELETE /auth/devices/:id: signs a device of the history out (a TV linked with a code, a lost phone). Not this device: that is logout. */
+  .delete('/devices/:id', requireAuth, zValidator('param', DeviceParam, validationHook), async (c) => {
+    const { user, sessionId } = caller(c);
+    const { id } = c.req.valid('param');
+    if (id === sessionId) apiError(400, 'THIS_DEVICE_SIGN_OUT', 'use logout to sign this device out');
+    const res = await c.env.DB.prepare("UPDATE sessions SET revoked_at = ?, revoked_reason = 'signed-out-from-history' WHERE id = ? AND user_id = ? AND revoked_at IS NULL")
+      .bind(new Date().toISOString(), id, user.id)
+      .run();
+    if (res.meta.changes !== 1) apiError(404, 'DEVICE_NOT_FOUND', id);
+    return c.json({ status: 200, message: 'DEVICE_SIGNED_OUT' });
   })
 
   /** PUT auth/profile: account fields (see ProfileUpdateInput for what each change requires). */

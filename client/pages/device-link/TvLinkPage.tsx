@@ -1,0 +1,101 @@
+import type { Profile, User } from '../../../worker/api/auth/schemas';
+import { avatarUrl } from '../../../worker/rules/avatars';
+import { USER_CODE_LENGTH } from '../../../worker/rules/device-link';
+import { Field } from '../../components/Form';
+import { useI18n } from '../../i18n';
+import { profileName } from '../../profiles/display';
+import { FormNote, type FormState } from '../settings/forms';
+
+export type TvLinkProps = { user: User; profiles: Profile[]; form?: FormState };
+
+/** One profile to open on the TV: a radio with its picture and a lock when it has a PIN. */
+function ProfileChoice({ profile, user, checked }: { profile: Profile; user: User; checked: boolean }) {
+  const { t } = useI18n();
+  return (
+    <label className="tv-link__profile">
+      <input type="radio" name="profile_id" value={profile.id} defaultChecked={checked} required />
+      <img src={avatarUrl(profile.picture)} alt="" width={48} height={48} />
+      <span className="tv-link__profile-name">{profileName(profile, user)}</span>
+      {profile.pin_is_activated && <span className="badge">{t('PIN')}</span>}
+    </label>
+  );
+}
+
+/**
+ * TV linking (spec §2 page titles; RFC 8628 user interaction): the code the TV shows, the profile it
+ * will open, the PIN when that profile has one. Plain HTML: works without JavaScript.
+ */
+export function TvLinkPage({ user, profiles, form }: TvLinkProps) {
+  const { t } = useI18n();
+  const chosen = Number(form?.values?.profile_id ?? profiles[0]?.id);
+  return (
+    <div className="page tv-link">
+      <h1>{t('TITLE_TV')}</h1>
+      <p className="tv-link__lead">{t('TV_LINK_TEXT')}</p>
+      <FormNote message={form?.message} />
+      <form method="post" action="/tv/link" className="tv-link__form">
+        <Field
+          name="code"
+          label={t('TV_LINK_CODE')}
+          hint={t('TV_LINK_CODE_HINT')}
+          error={form?.errors?.code}
+          defaultValue={form?.values?.code ?? ''}
+          className="field__input tv-link__code"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={USER_CODE_LENGTH + 4}
+          dir="ltr"
+          required
+          autoFocus
+        />
+        <fieldset className="tv-link__profiles">
+          <legend>{t('TV_LINK_PROFILE')}</legend>
+          {profiles.map((p) => (
+            <ProfileChoice key={p.id} profile={p} user={user} checked={p.id === chosen} />
+          ))}
+        </fieldset>
+        {profiles.some((p) => p.pin_is_activated) && (
+          <Field
+            name="pin"
+            label={t('PIN')}
+            hint={t('TV_LINK_PIN_HINT')}
+            error={form?.errors?.pin}
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            dir="ltr"
+          />
+        )}
+        <div className="tv-link__actions">
+          <button className="button button--primary button--large" type="submit" name="action" value="approve">
+            {t('TV_LINK_SUBMIT')}
+          </button>
+          <button className="button button--secondary" type="submit" name="action" value="deny" formNoValidate>
+            {t('TV_LINK_DENY')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** After the link: the TV opens by itself within a few seconds; the device history signs it out. */
+export function TvLinkedPage({ deviceName, profile }: { deviceName: string; profile: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="page tv-link tv-link--done">
+      <h1>{t('TV_LINK_DONE')}</h1>
+      <p role="status">{t('TV_LINK_DONE_TEXT', { device: deviceName || t('TV_LINK_A_TV'), profile })}</p>
+      <p>
+        <a className="button button--secondary" href="/profile#devices">
+          {t('DEVICE_HISTORY')}
+        </a>{' '}
+        <a className="button button--primary" href="/">
+          {t('HOME')}
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { HELP_CATEGORIES, textIn, type HelpCategory, type HelpText } from '../../rules/help';
+import type { Lang } from '../../rules/lang';
+import type { HelpArticle, HelpArticlePage, HelpVotes } from './schemas';
+
+type DB = D1Database;
+
+/** A row of help_articles (worker/db/migrations/0010_help_centre.sql); texts are JSON by language. */
+type ArticleRow = { id: number; slug: string; category: HelpCategory; question: string; answer: string; helpful_yes: number; helpful_no: number; updated_at: string };
+
+const COLUMNS = 'a.id, a.slug, a.category, a.question, a.answer, a.helpful_yes, a.helpful_no, a.updated_at';
+
+const parseText = (json: string): HelpText => {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null ? (value as HelpText) : {};
+  } catch {
+    return {};
+  }
+};
+
+const toArticle = (row: ArticleRow, lang: Lang): HelpArticle => ({
+  slug: row.slug,
+  category: row.category,
+  question: textIn(parseText(row.question), lang),
+  answer: textIn(parseText(row.answer), lang),
+});
+
+/** The published articles of every category (or of one), in the order of HELP_CATEGORIES then position. */
+export async function articlesByCategory(db: DB, lang: Lang, category?: HelpCategory): Promise<{ slug: HelpCategory; articles: HelpArticle[] }[]> {
+  const { results } = await db
+    .prepare(`SELECT ${COLUMNS} FROM help_articles a WHERE a.published = 1 AND (?1 IS NULL OR a.category = ?1) ORDER BY a.position, a.id`)
+    .bind(category ?? null)
+    .all<ArticleRow>();
+  return HELP_CATEGORIES.filter((c) => !category || c === category).map((slug) => ({
+    slug,
+    articles: results.filter((r) => r.category === slug).map((r) => toArticle(r, lang)),
+  }));
+}
+
+/**
+ * The published articles matching an FTS5 MATCH expression (worker/rules/search/normalize.ts
+ * ftsQuery: every word, the last as a prefix) in any language, best first: bm25 with a word in the
+ * question worth ten in the answer, and five in the keywords.
+ */
+export async function searchArticles(db: DB, lang: Lang, match: string, limit: number, category?: HelpCategory): Promise<HelpArticle[]> {
+  const { results } = await db
+    .prepare(`SELECT ${COLUMNS} FROM help_fts f JOIN help_articles a ON a.id = f.rowid
+      WHERE help_fts MATCH ?1 AND a.published = 1 AND (?2 IS NULL OR a.category = ?2)
+      ORDER BY bm25(help_fts, 10.0, 1.0, 5.0), a.position, a.id LIMIT ?3`)
+    .bind(match, category ?? null, limit)
+    .all<ArticleRow>();
+  return results.map((r) => toArticle(r, lang));
+}
+
+/** One published article with its counts and up to `related` other articles of its category; null when unknown. */
+export async function articlePage(db: DB, lang: Lang, slug: string, related: number): Promise<HelpArticlePage | null> {
+  const row = await db.prepare(`SELECT ${COLUMNS} FROM help_articles a WHERE a.slug = ?1 AND a.published = 1`).bind(slug).first<ArticleRow>();
+  if (!row) return null;
+  const { results } = await db
+    .prepare(`SELECT ${COLUMNS} FROM help_articles a WHERE a.category = ?1 AND a.published = 1 AND a.id != ?2 ORDER BY a.position, a.id LIMIT ?3`)
+    .bind(row.category, row.id, related)
+    .all<ArticleRow>();
+  return {
+    article: { ...toArticle(row, lang), helpful_yes: row.helpful_yes, helpful_no: row.helpful_no, updated_at: row.updated_at },
+    related: results.map((r) => {
+      const { slug: s, category, question } = toArticle(r, lang);
+      return { slug: s, category, question };
+    }),
+  };
+}
+
+/**
+ * "Was this helpful?": one UPDATE that adds the vote and answers the counts it left (RETURNING), so
+ * fifty parallel votes make fifty and every answer is a count that existed. Null when unknown.
+ */
+export async function voteHelpful(db: DB, slug: string, helpful: boolean): Promise<HelpVotes | null> {
+  const column = helpful ? 'helpful_yes' : 'helpful_no';
+  return db
+    .prepare(`UPDATE help_articles SET ${column} = ${column} + 1 WHERE slug = ?1 AND published = 1 RETURNING slug, helpful_yes, helpful_no`)
+    .bind(slug)
+    .first<HelpVotes>();
+}

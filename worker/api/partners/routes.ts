@@ -1,0 +1,73 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../env';
+import { now } from '../clock';
+import { apiError } from '../errors';
+import { slugParam } from '../pages/schemas';
+import { viewerAgeLimit } from '../profiles/viewer';
+import { langQuery } from '../schemas';
+import { validationHook } from '../validation';
+import { countAd, currentAds, partnerBySlug, partnerContents, partnersOfContent, publishedPartners, webviewBySlug } from './queries';
+import { adParam, adsQuery, partnerContentsQuery, partnerParam, type AdCount, type AdsPage, type PartnerContents, type PartnerList, type PartnerPage, type Webview } from './schemas';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+/**
+ * Partners, ads and webview pages (issue 15; spec §1 ads and partners pages, §7), mounted at the API
+ * root before /pages: GET /pages/partners, /pages/partners/{slug}, /pages/partners/{slug}/content,
+ * /pages/content/{slug}/partners, /pages/ads, /pages/webview/{slug}; POST /ads/{id}/impression and
+ * /ads/{id}/click (counted per ad and day, never per person). Titles are filtered by the viewer's
+ * age limit (spec §5); ads by the request's clock (now(c)) and language.
+ */
+export const partners = new Hono<AppEnv>()
+  .get('/pages/partners', zValidator('query', langQuery, validationHook), async (c) => {
+    const age = await viewerAgeLimit(c);
+    return c.json({ partners: await publishedPartners(c.env, c.req.valid('query').lang, age) } satisfies PartnerList);
+  })
+  .get('/pages/partners/:slug', zValidator('param', partnerParam, validationHook), zValidator('query', langQuery, validationHook), async (c) => {
+    const { slug } = c.req.valid('param');
+    const partner = await partnerBySlug(c.env, c.req.valid('query').lang, await viewerAgeLimit(c), slug);
+    if (!partner) apiError(404, 'PARTNER_NOT_FOUND', slug);
+    return c.json({ partner } satisfies PartnerPage);
+  })
+  .get('/pages/partners/:slug/content', zValidator('param', partnerParam, validationHook), zValidator('query', partnerContentsQuery, validationHook), async (c) => {
+    const { slug } = c.req.valid('param');
+    const { lang, limit, page } = c.req.valid('query');
+    const age = await viewerAgeLimit(c);
+    const partner = await partnerBySlug(c.env, lang, age, slug);
+    if (!partner) apiError(404, 'PARTNER_NOT_FOUND', slug);
+    const { contents, total } = await partnerContents(c.env, lang, age, partner.id, { limit, offset: (page - 1) * limit });
+    return c.json({ partner, contents, total, page, limit } satisfies PartnerContents);
+  })
+  .get('/pages/content/:slug/partners', zValidator('param', slugParam, validationHook), zValidator('query', langQuery, validationHook), async (c) => {
+    const { slug } = c.req.valid('param');
+    const found = await partnersOfContent(c.env, c.req.valid('query').lang, await viewerAgeLimit(c), slug);
+    if (!found) apiError(404, 'CONTENT_NOT_FOUND', slug);
+    return c.json({ partners: found } satisfies PartnerList);
+  })
+  /** Spec §7 GET /pages/ads (direction, orderBy, page, lang): the ads running now in that language. */
+  .get('/pages/ads', zValidator('query', adsQuery, validationHook), async (c) => {
+    const query = c.req.valid('query');
+    const { ads, total } = await currentAds(c.env, query.lang, now(c), query);
+    return c.json({ data: ads, page: query.page, page_size: query.page_size, total } satisfies AdsPage, 200, NO_STORE);
+  })
+  /** A menu item of type webview (spec §2 /page/{slug}) and the URL it embeds; 404 WEBVIEW_NOT_FOUND for any other slug. */
+  .get('/pages/webview/:slug', zValidator('param', slugParam, validationHook), zValidator('query', langQuery, validationHook), async (c) => {
+    const { slug } = c.req.valid('param');
+    const webview = await webviewBySlug(c.env, c.req.valid('query').lang, slug);
+    if (!webview) apiError(404, 'WEBVIEW_NOT_FOUND', slug);
+    return c.json(webview satisfies Webview);
+  })
+  .post('/ads/:id/impression', zValidator('param', adParam, validationHook), async (c) => {
+    const { id } = c.req.valid('param');
+    const counted = await countAd(c.env, id, now(c), 'impressions');
+    if (!counted) apiError(404, 'AD_NOT_FOUND', String(id));
+    return c.json(counted satisfies AdCount, 200, NO_STORE);
+  })
+  /** Counts a click and answers the ad's stored link, where the page /ads/{id}/click redirects (never another URL). */
+  .post('/ads/:id/click', zValidator('param', adParam, validationHook), async (c) => {
+    const { id } = c.req.valid('param');
+    const counted = await countAd(c.env, id, now(c), 'clicks');
+    if (!counted) apiError(404, 'AD_NOT_FOUND', String(id));
+    return c.json(counted satisfies AdCount, 200, NO_STORE);
+  });

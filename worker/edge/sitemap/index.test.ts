@@ -1,0 +1,59 @@
+import { env } from 'cloudflare:workers';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { makeTitle } from '../../test/catalogue';
+import { call } from '../../test/site';
+
+/** /sitemap.xml through the whole worker, on titles made here. */
+
+type Url = { loc: string; lastmod?: string; 'xhtml:link': { '@_hreflang': string; '@_href': string; '@_rel': string }[] };
+const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'xhtml:link' || name === 'sitemap' });
+
+async function sitemapXml(path = '/sitemap.xml') {
+  const { res, html: xml } = await call(path);
+  return { res, xml, urls: res.ok ? ((parser.parse(xml) as { urlset: { url: Url[] } }).urlset.url ?? []) : [] };
+}
+
+describe('GET /sitemap.xml', () => {
+  it('is well-formed sitemaps.org XML on PUBLIC_ORIGIN, with each page in four languages, its hreflang alternates and lastmod', async () => {
+    const published = await makeTitle({ published: '2026-03-01T10:00:00.000Z' });
+    const { res, xml, urls } = await sitemapXml();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
+    expect(urls.length).toBeLessThanOrEqual(50_000);
+    const mine = urls.filter((u) => u.loc.startsWith(`${env.PUBLIC_ORIGIN}/content/${published.slug}?`));
+    expect(mine.map((u) => new URL(u.loc).searchParams.get('lang')).sort()).toEqual(['ar', 'en', 'es', 'fr']);
+    for (const url of mine) {
+      expect(url.lastmod).toBe('2026-03-01T10:00:00.000Z');
+      expect(url['xhtml:link'].map((l) => l['@_hreflang']).sort()).toEqual(['ar', 'en', 'es', 'fr', 'x-default']);
+      expect(url['xhtml:link'].find((l) => l['@_hreflang'] === 'x-default')?.['@_href']).toBe(`${env.PUBLIC_ORIGIN}/content/${published.slug}`);
+    }
+    // The fixed pages are there too.
+    for (const path of ['/', '/page/help-center', '/tv', '/epg']) expect(urls.some((u) => u.loc === `${env.PUBLIC_ORIGIN}${path}?lang=fr`), path).toBe(true);
+  });
+
+  it('leaves out titles not yet published, episodes and the maturity ratings', async () => {
+    const future = await makeTitle({ published: '2099-01-01T00:00:00.000Z' });
+    const series = await makeTitle({ type: 'playlist', published: '2026-01-01T00:00:00.000Z' });
+    const episode = await makeTitle({ parent: series.id, season: 1, episode: 1, published: '2026-01-01T00:00:00.000Z' });
+    await makeTitle({ rating: 16, published: '2026-01-01T00:00:00.000Z' });
+    const { urls } = await sitemapXml();
+    const paths = new Set(urls.map((u) => new URL(u.loc).pathname));
+    expect(paths.has(`/content/${series.slug}`)).toBe(true);
+    expect(paths.has(`/content/${future.slug}`)).toBe(false);
+    expect(paths.has(`/content/${episode.slug}`)).toBe(false);
+    const maturity = await env.DB.prepare('SELECT slug FROM categories WHERE rating IS NOT NULL').all<{ slug: string }>();
+    for (const { slug } of maturity.results) expect(paths.has(`/category/${slug}`)).toBe(false);
+  });
+
+  it('answers 404 for a page that does not exist, never a 5xx', async () => {
+    for (const page of ['0', '-1', 'x', '2', '1001', '1e3']) expect((await call(`/sitemap.xml?page=${page}`)).res.status, page).toBe(404);
+    expect((await call('/sitemap.xml?page=1')).res.status).toBe(200);
+  });
+
+  it('is named by robots.txt', async () => {
+    expect((await call('/robots.txt')).html).toContain(`Sitemap: ${env.PUBLIC_ORIGIN}/sitemap.xml`);
+  });
+});

@@ -1,0 +1,139 @@
+// The contact form's emails (issue 15): the message to support with the sender's account details,
+// and the acknowledgement to the sender in their language with the ticket number.
+import { translate } from '../i18n';
+import { subjectLabelKey, topicLabelKey, type ContactSubject, type LibrarianTopic } from '../rules/contact';
+import type { Lang } from '../rules/lang';
+import { escapeHtml, page, type EmailContent } from './templates';
+
+export type ContactMail = {
+  ticket: string;
+  subject: ContactSubject;
+  topic?: LibrarianTopic | undefined;
+  library?: string | undefined;
+  name: string;
+  email: string;
+  phone?: string | undefined;
+  message: string;
+  lang: Lang;
+  created_at: string;
+  /** A logged-in sender's account, as support needs it; null for a guest. */
+  account: {
+    userId: string;
+    profileId: number | null;
+    profileName: string | null;
+    deviceId: string | null;
+    subscriptionEnd: string | null;
+    lastTransaction: { id: string; state: string; method: string; amount: number; currency: string; created_at: string } | null;
+  } | null;
+  deviceId: string | null;
+};
+
+/** "Librarian: trial, demo or content — Demo (Bibliothèque municipale de Fès)" in `lang`. */
+function subjectLine(lang: Lang, m: Pick<ContactMail, 'subject' | 'topic' | 'library'>): string {
+  const t = translate(lang);
+  const head = t(subjectLabelKey(m.subject));
+  if (m.subject !== 'librarian' || !m.topic) return head;
+  return `${head} — ${t(topicLabelKey(m.topic))}${m.library ? ` (${m.library})` : ''}`;
+}
+
+const P = 'margin:0 0 16px';
+const paragraphs = (text: string): string =>
+  text
+    .split(/\n{2,}/)
+    .map((p) => `<p style="${P};white-space:pre-wrap">${escapeHtml(p)}</p>`)
+    .join('');
+
+/** The message to support (in English): who wrote, about what, their account, and the message. */
+export function supportEmail(m: ContactMail): EmailContent {
+  const a = m.account;
+  const tx = a?.lastTransaction;
+  const rows: [string, string][] = [
+    ['Ticket', m.ticket],
+    ['Subject', subjectLine('en', m)],
+    ['Name', m.name],
+    ['Email', m.email],
+    ['Phone', m.phone || '—'],
+    ['Language', m.lang],
+    ['Sent at', m.created_at],
+    ['Account', a ? a.userId : 'not logged in'],
+    ...(a
+      ? ([
+          ['Profile', a.profileId === null ? '—' : `${a.profileId}${a.profileName ? ` (${a.profileName})` : ''}`],
+          ['Subscription end', a.subscriptionEnd ?? '—'],
+          ['Last transaction', tx ? `${tx.id} · ${tx.state} · ${tx.method} · ${tx.amount} ${tx.currency} · ${tx.created_at}` : '—'],
+        ] satisfies [string, string][])
+      : []),
+    ['Device', m.deviceId || '—'],
+  ];
+  const subject = `[${m.ticket}] ${subjectLine('en', m)} — ${m.name}`;
+  const text = `${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${m.message}\n`;
+  const html = page(
+    'en',
+    subject,
+    `<table style="border-collapse:collapse;margin:0 0 16px">${rows
+      .map(([k, v]) => `<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+      .join('')}</table>` + paragraphs(m.message),
+  );
+  return { subject, text, html };
+}
+
+type Ack = { subject: (ticket: string) => string; hello: (name: string) => string; received: string; ticket: (ticket: string) => string; reply: string; copy: string; team: string };
+
+const ACK: Record<Lang, Ack> = {
+  en: {
+    subject: (ticket) => `We received your message (${ticket})`,
+    hello: (name) => `Hello ${name},`,
+    received: 'Thank you for writing to Tafrij. We received your message and will answer you by email as soon as possible.',
+    ticket: (ticket) => `Your ticket number is ${ticket}. Please quote it if you write to us again about this.`,
+    reply: 'Your message:',
+    copy: 'Subject:',
+    team: 'The Tafrij team',
+  },
+  fr: {
+    subject: (ticket) => `Nous avons bien reçu votre message (${ticket})`,
+    hello: (name) => `Bonjour ${name},`,
+    received: 'Merci d’avoir écrit à Tafrij. Nous avons bien reçu votre message et vous répondrons par e-mail dès que possible.',
+    ticket: (ticket) => `Votre numéro de ticket est ${ticket}. Merci de le rappeler si vous nous écrivez de nouveau à ce sujet.`,
+    reply: 'Votre message :',
+    copy: 'Objet :',
+    team: "L'équipe Tafrij",
+  },
+  ar: {
+    subject: (ticket) => `توصّلنا برسالتك (${ticket})`,
+    hello: (name) => `مرحبًا ${name}،`,
+    received: 'شكرًا لمراسلتك تفرّج. توصّلنا برسالتك وسنردّ عليك عبر البريد الإلكتروني في أقرب وقت ممكن.',
+    ticket: (ticket) => `رقم تذكرتك هو ${ticket}. يُرجى ذكره إذا راسلتنا مجددًا بخصوص هذا الموضوع.`,
+    reply: 'رسالتك:',
+    copy: 'الموضوع:',
+    team: 'فريق تفرّج',
+  },
+  es: {
+    subject: (ticket) => `Hemos recibido tu mensaje (${ticket})`,
+    hello: (name) => `Hola, ${name}:`,
+    received: 'Gracias por escribir a Tafrij. Hemos recibido tu mensaje y te responderemos por correo lo antes posible.',
+    ticket: (ticket) => `Tu número de ticket es ${ticket}. Indícalo si vuelves a escribirnos sobre este tema.`,
+    reply: 'Tu mensaje:',
+    copy: 'Asunto:',
+    team: 'El equipo de Tafrij',
+  },
+};
+
+/** The acknowledgement to the sender, in their language, with the ticket number and a copy of the message. */
+export function contactAcknowledgementEmail(m: ContactMail): EmailContent {
+  const t = ACK[m.lang];
+  const subject = t.subject(m.ticket);
+  const about = `${t.copy} ${subjectLine(m.lang, m)}`;
+  const text = [t.hello(m.name), t.received, t.ticket(m.ticket), about, `${t.reply}\n${m.message}`, t.team].join('\n\n') + '\n';
+  const html = page(
+    m.lang,
+    subject,
+    `<p style="${P}">${escapeHtml(t.hello(m.name))}</p>` +
+      `<p style="${P}">${escapeHtml(t.received)}</p>` +
+      `<p style="${P};font-weight:bold">${escapeHtml(t.ticket(m.ticket))}</p>` +
+      `<p style="${P}">${escapeHtml(about)}</p>` +
+      `<p style="${P};color:#52525b">${escapeHtml(t.reply)}</p>` +
+      `<blockquote style="margin:0 0 16px;padding:0 12px;border-inline-start:3px solid #d4d4d8;color:#3f3f46">${paragraphs(m.message)}</blockquote>` +
+      `<p style="margin:0">${escapeHtml(t.team)}</p>`,
+  );
+  return { subject, text, html };
+}
