@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { BASE_URL } from './playwright.config';
@@ -70,4 +71,15 @@ test("the menu's webview entry embeds the festival's page in a sandboxed iframe"
   await expect(page.frameLocator('iframe.webview__frame').getByRole('heading', { level: 1, name: 'Marrakech Comedy Festival' })).toBeVisible();
   await open(page, '/ads');
   await expect(page.getByRole('complementary', { name: new RegExp(`^${text('en', 'AD_LABEL')}: 20 GB`) })).toBeVisible();
+});
+
+test('the partners, partner, offers and search pages pass the accessibility check in English and Arabic', async ({ page }) => {
+  for (const lang of ['en', 'ar'] as const) {
+    for (const path of ['/partners', `/partners/${FESTIVAL}`, '/ads', '/search?q=casa', '/page/comedy-festival']) {
+      await open(page, path, lang);
+      const result = await new AxeBuilder({ page }).analyze();
+      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${lang} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  }
 });

@@ -40,11 +40,11 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions, locale: 'en-US' }, testMatch: /phone/ },
   ],
   webServer: [
-    { command: server(PORT, `.wrangler/e2e-${PORT}`), url: `http://localhost:${PORT}/healthcheck`, timeout: 120_000, reuseExistingServer: false, cwd: '..' },
+    { command: server(PORT, `.wrangler/e2e-${PORT}`), url: `http://localhost:${PORT}/healthcheck`, timeout: 300_000, reuseExistingServer: false, cwd: '..' },
     {
       command: server(WALL_PORT, `.wrangler/e2e-wall-${WALL_PORT}`, `--var DOOR_KEY_HASH:${DOOR_KEY_HASH}`),
       url: `http://localhost:${WALL_PORT}/healthcheck`,
-      timeout: 120_000,
+      timeout: 300_000,
       reuseExistingServer: false,
       cwd: '..',
     },

@@ -58,6 +58,8 @@ export const LIMIT_RULES = {
   /** Contact form messages (worker/api/contact) per email (lower-cased) and per sending address, counted before anything is stored or sent. */
   'contact-email': { max: 3, windowSeconds: HOUR },
   'contact-ip': { max: 5, windowSeconds: HOUR },
+  /** "Was this helpful?" votes per address and article a day: a reader may change their mind, a script cannot stuff the counts. */
+  'help-vote': { max: 3, windowSeconds: 24 * HOUR },
   /** TV sign-in (RFC 8628 §5.1): device codes asked per address, so nobody fills the table. */
   'device-code-ip': { max: 30, windowSeconds: HOUR },
   /** TV sign-in: user codes typed per account (counted before the check, a right code gives its try back), so codes cannot be guessed. */

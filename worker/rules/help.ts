@@ -9,6 +9,7 @@
  *
  * Pure module: only other rules.
  */
+import type { ContactSubject } from './contact.ts';
 import { indexText, normalizeSearch } from './search/normalize.ts';
 
 /** The help centre's categories, in the order the page lists them. */
@@ -19,9 +20,6 @@ export const isHelpCategory = (value: string): value is HelpCategory => (HELP_CA
 /** The translation key of a category's name (locales/*.json). */
 export const helpCategoryKey = (category: HelpCategory): string => `HELP_CATEGORY_${category.replace(/-/g, '_').toUpperCase()}`;
 
-/** The subjects of the contact form (/contact?subject=…). */
-export const CONTACT_SUBJECTS = ['account', 'billing', 'technical', 'content', 'librarian', 'partnership', 'press', 'other'] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
 /** "Still need help? Contact us": the contact subject of an article's category. */
 export const CONTACT_SUBJECT_OF: Readonly<Record<HelpCategory, ContactSubject>> = {

@@ -20,7 +20,7 @@ export function HelpCentrePage({ data }: { data: HelpIndex }) {
         <p className="page__lead">{t('HELP_CENTER_INTRO')}</p>
         <HelpSearchIsland query={data.query} />
       </header>
-      <Topics current={data.results ? null : data.category} />
+      <Topics current={data.results ? 'search' : data.category} />
       {data.results ? (
         <section className="help__section" aria-labelledby="help-results">
           <h2 id="help-results" className="help__heading">
@@ -53,8 +53,8 @@ export function HelpCentrePage({ data }: { data: HelpIndex }) {
   );
 }
 
-/** The topics: links to one category at a time (all of them: the help centre itself). */
-function Topics({ current }: { current: HelpCategory | null }) {
+/** The topics: links to one category at a time (all of them: the help centre itself; none current while searching). */
+function Topics({ current }: { current: HelpCategory | null | 'search' }) {
   const { t } = useI18n();
   return (
     <nav className="help__topics" aria-label={t('HELP_CATEGORIES')}>

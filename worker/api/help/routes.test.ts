@@ -144,13 +144,19 @@ describe('POST /pages/help/{slug}/helpful', () => {
     expect(await messageOf(unknown)).toBe('HELP_ARTICLE_NOT_FOUND: no-such-article');
   });
 
+  it('takes 3 votes a day from one address on one article: the 4th is 429', async () => {
+    const ip = { 'X-Client-IP': crypto.randomUUID() };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => callApi('/pages/help/profiles/helpful', { method: 'POST', body: { helpful: true }, headers: ip })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 429]);
+  });
+
   it('counts exactly under 50 parallel votes: each answer is a count that existed, none lost', async () => {
     const slug = 'maximum-simultaneous-devices';
     const before = (await counts(slug)) ?? { helpful_yes: 0, helpful_no: 0 };
     const votes = Array.from({ length: 50 }, (_, i) => i % 5 !== 0); // 40 yes, 10 no
     const answers = await Promise.all(
       votes.map(async (helpful) => {
-        const res = await callApi(`/pages/help/${slug}/helpful`, { method: 'POST', body: { helpful } });
+        const res = await callApi(`/pages/help/${slug}/helpful`, { method: 'POST', body: { helpful }, headers: { 'X-Client-IP': crypto.randomUUID() } });
         expect(res.status).toBe(200);
         return { helpful, votes: (await res.json()) as HelpVotes };
       }),

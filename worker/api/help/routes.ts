@@ -8,6 +8,8 @@ import { apiError } from '../errors';
 import { optionalJsonBody, validationHook } from '../validation';
 import { langQuery } from '../schemas';
 import { articlePage, articlesByCategory, searchArticles, voteHelpful } from './queries';
+import { consumeAll } from '../../limits';
+import { clientOf, tooMany } from '../auth/routes/shared';
 import { helpfulBody, helpIndexQuery, helpSlugParam, helpSuggestQuery, type HelpIndex, type HelpSuggestions } from './schemas';
 
 /** Other articles of the same category shown under an article. */
@@ -49,6 +51,8 @@ export const help = new Hono<AppEnv>()
   .post('/pages/help/:slug/helpful', zValidator('param', helpSlugParam, validationHook), async (c) => {
     const { slug } = c.req.valid('param');
     const { helpful } = await optionalJsonBody(c, helpfulBody);
+    const gate = await consumeAll(c.env, [['help-vote', `${clientOf(c).ip || 'unknown-ip'}:${slug}`]]);
+    if (!gate.allowed) return tooMany(c, 'TOO_MANY_REQUESTS', gate.retryAfter, `wait ${gate.retryAfter} seconds`);
     const votes = await voteHelpful(c.env.DB, slug, helpful);
     if (!votes) apiError(404, 'HELP_ARTICLE_NOT_FOUND', slug);
     return c.json(votes);

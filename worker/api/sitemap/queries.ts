@@ -1,14 +1,13 @@
-/** One page of the site for sitemap.xml: its path and when it last changed (ISO date-time, or null when unknown). */
-export type SitemapEntry = { path: string; lastmod: string | null };
+import type { SitemapEntry } from '../../rules/sitemap';
 
 /**
  * The public pages a search engine or a partner may index (issue 15): the fixed pages, every
  * category with a published title (not the maturity ratings, which are filters), every published
- * title (not episodes: their series' page lists them), every live channel.
+ * title (not episodes: their series' page lists them), every live channel, partner and help article.
  */
 export async function sitemapEntries(db: D1Database, now: Date): Promise<SitemapEntry[]> {
   const at = now.toISOString();
-  const [titles, categories, channels] = await db.batch<{ slug: string; lastmod: string | null }>([
+  const [titles, categories, channels, partners, help] = await db.batch<{ slug: string; lastmod: string | null }>([
     db.prepare('SELECT slug, publication_date_start AS lastmod FROM contents WHERE parent_id IS NULL AND publication_date_start <= ?1 ORDER BY id').bind(at),
     db
       .prepare(
@@ -19,13 +18,17 @@ export async function sitemapEntries(db: D1Database, now: Date): Promise<Sitemap
       )
       .bind(at),
     db.prepare('SELECT slug, NULL AS lastmod FROM channels ORDER BY number, id'),
+    db.prepare('SELECT slug, updated_at AS lastmod FROM partners WHERE published = 1 ORDER BY position, id'),
+    db.prepare('SELECT slug, updated_at AS lastmod FROM help_articles WHERE published = 1 ORDER BY category, position, id'),
   ]);
   const newest = titles?.results.reduce<string | null>((max, t) => (t.lastmod && (!max || t.lastmod > max) ? t.lastmod : max), null) ?? null;
-  const fixed = ['/', '/category', '/tv', '/epg', '/page/terms-of-use', '/page/privacy', '/page/help-center'];
+  const fixed = ['/', '/category', '/tv', '/epg', '/partners', '/ads', '/contact', '/page/terms-of-use', '/page/privacy', '/page/help-center'];
   return [
     ...fixed.map((path) => ({ path, lastmod: path === '/' || path === '/category' ? newest : null })),
     ...(categories?.results ?? []).map((c) => ({ path: `/category/${c.slug}`, lastmod: c.lastmod })),
     ...(channels?.results ?? []).map((c) => ({ path: `/tv/${c.slug}`, lastmod: null })),
+    ...(partners?.results ?? []).map((p) => ({ path: `/partners/${p.slug}`, lastmod: p.lastmod })),
+    ...(help?.results ?? []).map((a) => ({ path: `/page/help-center/${a.slug}`, lastmod: a.lastmod })),
     ...(titles?.results ?? []).map((t) => ({ path: `/content/${t.slug}`, lastmod: t.lastmod })),
   ];
 }

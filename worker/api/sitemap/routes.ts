@@ -4,20 +4,8 @@ import { z } from 'zod';
 import type { AppEnv } from '../../env';
 import { now } from '../clock';
 import { validationHook } from '../validation';
-import { sitemapEntries, type SitemapEntry } from './queries';
-
-/**
- * The sitemaps protocol allows 50,000 URLs per file; each page is listed once per language (its
- * hreflang versions), so a file holds this many pages.
- */
-export const SITEMAP_PAGE_ENTRIES = 12_500;
-
-export type SitemapPage = { entries: SitemapEntry[]; page: number; pages: number };
-export const SitemapPage = z.object({
-  entries: z.array(z.object({ path: z.string().startsWith('/'), lastmod: z.string().nullable() })),
-  page: z.number().int().positive(),
-  pages: z.number().int().positive(),
-});
+import { SITEMAP_PAGE_ENTRIES, type SitemapPage } from '../../rules/sitemap';
+import { sitemapEntries } from './queries';
 
 const Query = z.object({ page: z.coerce.number().int().positive().max(1000).default(1) });
 

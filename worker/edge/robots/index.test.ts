@@ -8,12 +8,12 @@ import { robots } from '.';
 describe('GET /robots.txt', () => {
   const app = new Hono<AppEnv>().use(requestContext()).get('/robots.txt', robots());
 
-  it('allows everything but the API, player, profile and settings pages', async () => {
+  it('allows everything but the API, player, profile and settings pages and ad counting', async () => {
     const res = await app.request('/robots.txt', {}, env);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await res.text()).toBe(
-      ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /player/', 'Disallow: /profile', 'Disallow: /settings/', '', `Sitemap: ${env.PUBLIC_ORIGIN}/sitemap.xml`, ''].join('\n'),
+      ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /player/', 'Disallow: /profile', 'Disallow: /settings/', 'Disallow: /ads/', '', `Sitemap: ${env.PUBLIC_ORIGIN}/sitemap.xml`, ''].join('\n'),
     );
   });
 

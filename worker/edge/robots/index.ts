@@ -1,14 +1,14 @@
 import type { Handler } from 'hono';
 import type { AppEnv } from '../../env';
-import { baseUrl } from '../../messaging/types';
+import { publicOriginOf } from '../../rules/sitemap';
 
 export type RobotsOptions = {
   /** Path prefixes crawlers are asked to skip. */
   disallow?: string[];
 };
 
-/** Account, player and API paths: nothing for a search index there. */
-export const DEFAULT_DISALLOW = ['/api/', '/player/', '/profile', '/settings/'];
+/** Account, player and API paths: nothing for a search index there; ad clicks and impressions (/ads/{id}/…) are counted, so crawlers stay out. */
+export const DEFAULT_DISALLOW = ['/api/', '/player/', '/profile', '/settings/', '/ads/'];
 
 /** GET /robots.txt: every crawler may index the site except the disallowed paths; the sitemap is named. */
 export function robots(options: RobotsOptions = {}): Handler<AppEnv> {
@@ -19,7 +19,7 @@ export function robots(options: RobotsOptions = {}): Handler<AppEnv> {
   const rules = ['User-agent: *', 'Allow: /', ...disallow.map((path) => `Disallow: ${path}`)];
   return function robots(c) {
     // The sitemap on the site's public origin (PUBLIC_ORIGIN, never a request header).
-    const sitemap = `Sitemap: ${baseUrl(c.env.PUBLIC_ORIGIN, 'http://localhost:8787')}/sitemap.xml`;
+    const sitemap = `Sitemap: ${publicOriginOf(c.env.PUBLIC_ORIGIN)}/sitemap.xml`;
     return c.text([...rules, '', sitemap, ''].join('\n'), 200, { 'Cache-Control': 'public, max-age=86400' });
   };
 }

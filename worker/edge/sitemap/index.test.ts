@@ -48,6 +48,22 @@ describe('GET /sitemap.xml', () => {
     for (const { slug } of maturity.results) expect(paths.has(`/category/${slug}`)).toBe(false);
   });
 
+  it('lists published partners and help articles with their last change, not unpublished ones', async () => {
+    const id = crypto.randomUUID().slice(0, 8);
+    const at = '2026-05-04T03:02:01.000Z';
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO partners (slug, name, published, updated_at) VALUES (?1, 'P', 1, ?2), (?3, 'Q', 0, ?2)").bind(`p-${id}`, at, `q-${id}`),
+      env.DB.prepare("INSERT INTO help_articles (slug, category, question, answer, published, updated_at) VALUES (?1, 'account', '{}', '{}', 1, ?2), (?3, 'account', '{}', '{}', 0, ?2)").bind(`a-${id}`, at, `b-${id}`),
+    ]);
+    const { urls } = await sitemapXml();
+    const byPath = new Map(urls.map((u) => [new URL(u.loc).pathname, u.lastmod]));
+    expect(byPath.get(`/partners/p-${id}`)).toBe(at);
+    expect(byPath.get(`/page/help-center/a-${id}`)).toBe(at);
+    expect(byPath.has(`/partners/q-${id}`)).toBe(false);
+    expect(byPath.has(`/page/help-center/b-${id}`)).toBe(false);
+    for (const path of ['/partners', '/ads', '/contact']) expect(byPath.has(path), path).toBe(true);
+  });
+
   it('answers 404 for a page that does not exist, never a 5xx', async () => {
     for (const page of ['0', '-1', 'x', '2', '1001', '1e3']) expect((await call(`/sitemap.xml?page=${page}`)).res.status, page).toBe(404);
     expect((await call('/sitemap.xml?page=1')).res.status).toBe(200);

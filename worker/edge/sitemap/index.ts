@@ -1,9 +1,8 @@
 import type { Context, Handler } from 'hono';
-import { SitemapPage } from '../../api/sitemap/routes';
 import type { AppEnv } from '../../env';
-import { baseUrl } from '../../messaging/types';
 import { forward } from '../../proxy';
 import { LANGS, langHref, type Lang } from '../../rules/lang';
+import { publicOriginOf, SitemapPage } from '../../rules/sitemap';
 
 /**
  * GET /sitemap.xml (issue 15; sitemaps.org protocol 0.9): every public page (GET /pages/sitemap, the
@@ -49,7 +48,7 @@ async function pageOf(c: Context<AppEnv>, page: number): Promise<SitemapPage | n
 
 export function sitemap(): Handler<AppEnv> {
   return async function sitemap(c) {
-    const origin = baseUrl(c.env.PUBLIC_ORIGIN, 'http://localhost:8787');
+    const origin = publicOriginOf(c.env.PUBLIC_ORIGIN);
     const asked = c.req.query('page');
     const number = asked === undefined ? 1 : Number(asked);
     if (!Number.isInteger(number) || number < 1 || number > 1000) return c.text('Not Found', 404);

@@ -1,3 +1,4 @@
+import { apiFailure } from '../settings/errors';
 import { Hono, type Context } from 'hono';
 import { HelpArticlePage } from '../../../client/pages/help/HelpArticlePage';
 import { HelpCentrePage } from '../../../client/pages/help/HelpCentrePage';
@@ -66,7 +67,8 @@ async function vote(c: Ctx, slug: string) {
   } catch (error) {
     if (isNotFound(error)) return c.notFound();
     if (!(error instanceof ApiError)) throw error;
-    addFlash(c, { kind: 'danger', key: 'ERROR_OCCURRED' });
+    // Too many votes from this address (429), or the API's other refusals, in words.
+    addFlash(c, { kind: 'danger', key: apiFailure(error).key });
     return c.redirect(back, 303);
   }
   return c.redirect(`${back}?voted=1`, 303);

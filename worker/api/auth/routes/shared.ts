@@ -4,7 +4,7 @@ import { isLang, type Lang } from '../../../rules/lang';
 import type { AppEnv } from '../../../env';
 import { mailer, SendError, smsSender } from '../../../messaging';
 import { verificationCodeEmail, verificationCodeSms } from '../../../messaging/templates';
-import { baseUrl } from '../../../messaging/types';
+import { publicOriginOf } from '../../../rules/sitemap';
 import { readConfig } from '../../configs/queries';
 import { apiError } from '../../errors';
 import type { CodeChannel } from '../codes';
@@ -37,7 +37,7 @@ export function clientOf(c: Context<AppEnv>) {
 }
 
 /** The public origin of the site, for links in emails: the PUBLIC_ORIGIN setting, never a request header. */
-export const publicOrigin = (c: Context<AppEnv>): string => baseUrl(c.env.PUBLIC_ORIGIN, 'http://localhost:8787');
+export const publicOrigin = (c: Context<AppEnv>): string => publicOriginOf(c.env.PUBLIC_ORIGIN);
 
 async function strongPasswords(c: Context<AppEnv>): Promise<boolean> {
   return (await readConfig(c.env)).options.STRONG_PASSWORD === true;
