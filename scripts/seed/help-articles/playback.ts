@@ -115,6 +115,22 @@ export const PLAYBACK: readonly HelpSeed[] = [
     keywords: { en: 'remind me alert programme', fr: 'rappel alerte émission', ar: 'تذكير تنبيه برنامج', es: 'recordatorio aviso programa' },
   },
   {
+    slug: 'link-your-tv',
+    question: {
+      en: 'How do I sign in on my TV?',
+      fr: 'Comment me connecter sur mon téléviseur ?',
+      ar: 'كيف أسجّل الدخول على تلفازي؟',
+      es: '¿Cómo inicio sesión en mi televisor?',
+    },
+    answer: {
+      en: 'Open Tafrij on the TV and choose to sign in: it shows a code of 8 letters. On your phone or computer, logged in to your account, open /tv/link, type the code, choose the profile the TV opens (with its PIN if it has one) and press "Link the TV". The TV signs in by itself a few seconds later. A code is valid 15 minutes and works once. The TV then appears in your device history (/profile), where "Sign out" disconnects it.',
+      fr: 'Ouvrez Tafrij sur le téléviseur et choisissez de vous connecter : il affiche un code de 8 lettres. Sur votre téléphone ou votre ordinateur, connecté à votre compte, ouvrez /tv/link, saisissez le code, choisissez le profil que le téléviseur ouvrira (avec son code PIN s’il en a un) et appuyez sur « Associer le téléviseur ». Le téléviseur se connecte tout seul quelques secondes plus tard. Un code est valable 15 minutes et ne sert qu’une fois. Le téléviseur apparaît ensuite dans l’historique des appareils (/profile), où « Déconnecter » le déconnecte.',
+      ar: 'افتح تفريج على التلفاز واختر تسجيل الدخول: يظهر رمز من 8 أحرف. على هاتفك أو حاسوبك، وأنت مسجّل الدخول إلى حسابك، افتح ‎/tv/link‎ واكتب الرمز، ثم اختر الملف الشخصي الذي يفتحه التلفاز (مع رمز PIN إن كان له رمز) واضغط «ربط التلفاز». يتصل التلفاز تلقائياً بعد بضع ثوانٍ. الرمز صالح 15 دقيقة ولمرة واحدة. بعد ذلك يظهر التلفاز في سجل الأجهزة (‎/profile‎) حيث يفصله زر «تسجيل الخروج».',
+      es: 'Abre Tafrij en el televisor y elige iniciar sesión: muestra un código de 8 letras. En tu móvil u ordenador, con tu cuenta iniciada, abre /tv/link, escribe el código, elige el perfil que abrirá el televisor (con su PIN si lo tiene) y pulsa «Vincular el televisor». El televisor inicia sesión solo unos segundos después. Un código vale 15 minutos y sirve una sola vez. Después, el televisor aparece en tu historial de dispositivos (/profile), donde «Cerrar sesión» lo desconecta.',
+    },
+    keywords: { en: 'tv code link smart tv console sign in', fr: 'télé code associer smart tv console connexion', ar: 'تلفاز رمز ربط تلفزيون ذكي جهاز تسجيل الدخول', es: 'tele código vincular smart tv consola iniciar sesión' },
+  },
+  {
     slug: 'video-does-not-play',
     question: {
       en: 'A video does not play. What should I check?',
