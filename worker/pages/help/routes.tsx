@@ -58,8 +58,9 @@ async function article(c: Ctx, slug: string) {
 
 /** POST /page/help-center/{slug}/helpful (helpful=yes|no): counts the vote, back to the article saying thank you. */
 async function vote(c: Ctx, slug: string) {
-  if (!validSlug(slug)) return c.notFound();
+  // The body is read first, so a truncated or oversized one is a 400/413 on every form route.
   const form = await readForm(c);
+  if (!validSlug(slug)) return c.notFound();
   const back = helpArticlePath(slug);
   if (form.helpful !== 'yes' && form.helpful !== 'no') return c.redirect(back, 303);
   try {
