@@ -22,6 +22,8 @@ export default defineConfig(async () => {
     test: {
       include: ['worker/**/*.test.ts', 'worker/**/*.test.tsx', 'client/**/*.test.ts', 'client/**/*.test.tsx', 'locales/**/*.test.ts', 'scripts/**/*.test.ts'],
       setupFiles: ['./worker/test/setup.ts'],
+      // Node side, once per run: the fake SIP2 server and a PIN hashed in Node (worker/test/global-setup.ts).
+      globalSetup: ['./worker/test/global-setup.ts'],
     },
   };
 });

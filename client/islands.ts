@@ -31,4 +31,5 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'tv-channels': () => import('./islands/tv-channels'),
   'epg-now': () => import('./islands/epg-now'),
   'help-search': () => import('./islands/help-search'),
+  'eticket-scanner': () => import('./islands/eticket-scanner'),
 };

@@ -54,6 +54,14 @@ export type Secrets = {
   MOBILE_WEBHOOK_SECRET?: string;
   /** Contact form human check (worker/api/contact/turnstile.ts): Cloudflare Turnstile's secret key; a documented test secret runs the sandbox. */
   TURNSTILE_SECRET_KEY?: string;
+  /**
+   * Library patron authentication over SIP2 (worker/api/libraries/patrons/sip2.ts): each SIP2
+   * library's login to its ILS, JSON {"<library-slug>": {"user": "...", "password": "...", "location": "..."}}
+   * (optional per library: "tls" true/false, "request" "63" or "23"). A library without an entry does not log in.
+   */
+  SIP2_CREDENTIALS?: string;
+  /** E-tickets (worker/api/events/etickets/signing.ts): base64url of the 32-byte Ed25519 seed that signs tickets' tokens. */
+  ETICKET_SIGNING_KEY?: string;
   /** Tests only (vitest.config.ts): "true" lets a request set its clock with `x-test-now` (worker/api/clock.ts). */
   TEST_CLOCK?: string;
 };

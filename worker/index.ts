@@ -25,6 +25,7 @@ import { apiErrorAnswer } from './api/errors';
 import { runBilling } from './api/payments/renewals';
 import { deliverReminders } from './api/live-tv/reminders';
 import { purgeGrants } from './api/device-link/queries';
+import { runOrders } from './api/events/settlement';
 import { sandboxPage } from './api/payments/providers/sandbox/page';
 import { paymentReturn } from './pages/subscription/return';
 
@@ -76,6 +77,7 @@ app.onError((error, c) =>
 
 export { RateLimiter } from './limits';
 export { StreamLimiter } from './limits/streams';
+export { ShowInventory } from './api/events/inventory';
 /**
  * Cron Trigger (wrangler.toml [triggers]), every minute: pushes the notification titles whose time has
  * come (worker/push), runs the billing clock: renewals, trial ends, expiries, reminders (worker/api/payments),
@@ -93,6 +95,12 @@ const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) =
     deliverReminders(env, new Date(controller.scheduledTime))
       .then((report) => console.log(JSON.stringify({ level: 'info', event: 'tv_reminders', ...report })))
       .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'tv_reminders_failed', error: String(error) }))),
+  );
+  // Event orders (worker/api/events/settlement.ts): held orders past their 10-minute hold expire (tickets void, seats back); paid ones left unfulfilled are finished.
+  ctx.waitUntil(
+    runOrders(env, new Date(controller.scheduledTime))
+      .then((report) => console.log(JSON.stringify({ level: 'info', event: 'event_orders', ...report })))
+      .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'event_orders_failed', error: String(error) }))),
   );
   // TV sign-in codes expired a day ago (worker/api/device-link).
   ctx.waitUntil(purgeGrants(env.DB, controller.scheduledTime).catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'device_grants_purge_failed', error: String(error) }))));

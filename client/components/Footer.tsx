@@ -24,6 +24,8 @@ export function Footer({ config, menu, isGuest = true }: { config: Config; menu:
     ...menu.filter((m) => !FOOTER_CATEGORIES.includes(m.slug as (typeof FOOTER_CATEGORIES)[number])).map((m) => ({ href: menuHref(m), label: m.name })),
     ...(isGuest ? [] : [{ href: '/favs', label: t('MY_LIST') }]),
     { href: '/partners', label: t('PARTNERS') },
+    // Live events (issue 17): the festivals and their tickets.
+    { href: '/events', label: t('EVENTS_TITLE') },
     { href: '/ads', label: t('ADS_TITLE') },
     { href: '/page/help-center', label: t('HELP_CENTER') },
     { href: '/contact', label: t('CONTACT') },

@@ -49,6 +49,8 @@ export type PlayerProps = {
   live: LiveProps | null;
   /** The viewer's time zone for programme times (live only). */
   timeZone: string;
+  /** The API path of this stream when it is neither a title's nor a channel's (a show's stream pass, /events/{slug}/{show}/watch). */
+  streamPath?: string;
 };
 
 type Menu = 'quality' | 'subtitles' | 'audio' | null;
@@ -67,7 +69,7 @@ const AUTOPLAY_GRACE_MS = 1_000;
  * stream slot alive with heartbeats and frees it on page hide; offers the next episode at the end
  * and starts it when the profile's autoplay is on.
  */
-export default function Player({ stream: initial, subtitleLabels, slug, trailer, profileId, loggedIn, backHref, langQuery, lists, live, timeZone }: PlayerProps) {
+export default function Player({ stream: initial, subtitleLabels, slug, trailer, profileId, loggedIn, backHref, langQuery, lists, live, timeZone, streamPath }: PlayerProps) {
   const { t, lang } = useI18n();
   const uid = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -89,6 +91,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     slug,
     trailer,
     live: live !== null,
+    streamPath,
     profileId,
     video,
     startAt,

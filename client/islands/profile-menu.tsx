@@ -26,6 +26,7 @@ const items = (panel: HTMLElement | null): HTMLElement[] => (panel ? [...panel.q
 /** The profile nav's links (spec §2): Settings opens profile management, then the help centre. */
 const NAV_LINKS = [
   { href: '/profile?type=profiles', key: 'SETTINGS' },
+  { href: '/my-tickets', key: 'MY_TICKETS' },
   { href: '/page/help-center', key: 'HELP_CENTER' },
 ] as const;
 

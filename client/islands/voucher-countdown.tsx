@@ -3,10 +3,11 @@ import { timeLeft } from '../../worker/rules/payment-methods';
 import { useI18n } from '../i18n';
 import { defineIsland } from '../island';
 
-type Props = { end: string; now: string };
+/** `leftKey` / `overKey`: the texts (translation keys with days, hours, minutes), a voucher's by default; a library loan has its own. */
+type Props = { end: string; now: string; leftKey?: string; overKey?: string };
 
-/** "3 days 23 h 12 min left" on a cash voucher, counted down every 30 seconds (the server renders the first value). */
-export default function VoucherCountdown({ end, now }: Props) {
+/** "3 days 23 h 12 min left" on a cash voucher (or a library loan), counted down every 30 seconds (the server renders the first value). */
+export default function VoucherCountdown({ end, now, leftKey = 'VOUCHER_TIME_LEFT', overKey = 'VOUCHER_EXPIRED_NOW' }: Props) {
   const { t } = useI18n();
   const [at, setAt] = useState(() => new Date(now));
   useEffect(() => {
@@ -17,7 +18,7 @@ export default function VoucherCountdown({ end, now }: Props) {
   const left = timeLeft(end, at);
   return (
     <p className="voucher__countdown" role="timer" aria-live="off">
-      {left.over ? t('VOUCHER_EXPIRED_NOW') : t('VOUCHER_TIME_LEFT', { days: left.days, hours: left.hours, minutes: left.minutes })}
+      {left.over ? t(overKey) : t(leftKey, { days: left.days, hours: left.hours, minutes: left.minutes })}
     </p>
   );
 }

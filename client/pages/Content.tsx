@@ -10,6 +10,7 @@ import type { Partner } from '../../worker/api/partners/schemas';
 import { Episodes } from './content/Episodes';
 import { AccessNotice, ProgressBar, timeLeft } from './content/parts';
 import { clock, filmTarget, seriesTarget, type PlayTarget, type Watched } from '../history/progress';
+import { LibraryOffer } from './libraries/LibraryOffer';
 
 function Fact({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;
@@ -109,7 +110,11 @@ export function ContentPage({ data, watched, season, shareUrl, partners = [] }: 
               </ul>
             )}
             {content.synopsis && <p className="content__synopsis">{content.synopsis}</p>}
-            <AccessNotice access={content.access} slug={content.slug} tickets={content.tickets} playable={content.has_media} />
+            {content.library && content.has_media && (content.access === 'premium' || content.library.loan_until) ? (
+              <LibraryOffer slug={content.slug} offer={content.library} />
+            ) : (
+              <AccessNotice access={content.access} slug={content.slug} tickets={content.tickets} playable={content.has_media} />
+            )}
             <div className="actions">
               {playable && target && <PlayButton target={target} href={youtube ? `/youtube/${content.slug}` : `/player/${target.slug}`} duration={playing?.duration ?? content.duration} />}
               {content.has_trailer && content.access !== 'geoblocked' && <Trailer slug={content.slug} title={content.name_long} />}

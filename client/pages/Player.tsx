@@ -45,10 +45,11 @@ export type Refusal =
   | { kind: 'geoblocked' }
   | { kind: 'not-available' }
   | { kind: 'devices'; limit: number | null }
-  | { kind: 'no-media' };
+  | { kind: 'no-media' }
+  | { kind: 'library' };
 
 /** HTTP status of each refusal page: the API's own. */
-export const REFUSAL_STATUS = { premium: 403, geoblocked: 451, 'not-available': 403, devices: 409, 'no-media': 404 } as const;
+export const REFUSAL_STATUS = { premium: 403, geoblocked: 451, 'not-available': 403, devices: 409, 'no-media': 404, library: 403 } as const;
 
 /** Heading and text keys of each refusal. */
 export function refusalText(refusal: Refusal): { heading: string; text: string } {
@@ -63,6 +64,8 @@ export function refusalText(refusal: Refusal): { heading: string; text: string }
       return { heading: 'MAXIMUM_DEVICES_REACHED', text: 'MAXIMUM_DEVICES_REACHED_TEXT' };
     case 'no-media':
       return { heading: 'VIDEO_UNAVAILABLE', text: 'VIDEO_UNAVAILABLE_TEXT' };
+    case 'library':
+      return { heading: 'LIBRARY_CARD_REQUIRED_TITLE', text: 'LIBRARY_CARD_REQUIRED' };
   }
 }
 

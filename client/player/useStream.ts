@@ -10,6 +10,8 @@ type Options = {
   trailer: boolean;
   /** A live channel: its stream_url, and a new stream starts at the live edge. */
   live: boolean;
+  /** Where to ask for the stream again when it is not a title's or a channel's (a show's stream pass: /events/shows/{id}/stream_url?…). */
+  streamPath?: string | undefined;
   profileId: number | null;
   video: RefObject<HTMLVideoElement | null>;
   /** Where the next attachment starts: set here to the position before the re-fetch. */
@@ -27,7 +29,7 @@ type Options = {
  * playback with the devices message. `attempt` grows with each new answer, so the engine attaches
  * again even when the URL is the same.
  */
-export function useStream({ initial, slug, trailer, live, profileId, video, startAt, onLoading, setFailure, stopLoad }: Options) {
+export function useStream({ initial, slug, trailer, live, streamPath, profileId, video, startAt, onLoading, setFailure, stopLoad }: Options) {
   const [stream, setStream] = useState(initial);
   const [attempt, setAttempt] = useState(0);
   const refreshing = useRef(false);
@@ -41,7 +43,8 @@ export function useStream({ initial, slug, trailer, live, profileId, video, star
       const query = new URLSearchParams();
       if (profileId) query.set('profileId', String(profileId));
       if (trailer) query.set('trailer', '1');
-      const res = await apiFetch(`/pages/${live ? 'tv' : 'content'}/${encodeURIComponent(slug)}/stream_url?${query}`);
+      const path = streamPath ?? `/pages/${live ? 'tv' : 'content'}/${encodeURIComponent(slug)}/stream_url`;
+      const res = await apiFetch(`${path}${path.includes('?') ? '&' : '?'}${query}`);
       const body: unknown = await res.json().catch(() => null);
       if (res.status === 409) {
         stopLoad.current();
@@ -61,7 +64,7 @@ export function useStream({ initial, slug, trailer, live, profileId, video, star
     } finally {
       refreshing.current = false;
     }
-  }, [profileId, slug, stream.streamId, trailer, live, video, startAt, onLoading, setFailure, stopLoad]);
+  }, [profileId, slug, streamPath, stream.streamId, trailer, live, video, startAt, onLoading, setFailure, stopLoad]);
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
 

@@ -12,52 +12,19 @@
  *   node scripts/admin/tv.ts record <xmltv-id> <start, XMLTV date> <content-slug> [--remote]
  *       Catch-up: the programme was recorded as this VOD title (playable from the guide for 7 days).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { importStatements, parseXmltv, xmltvTime, XmltvError } from '../../worker/api/live-tv/xmltv.ts';
-import { d1, query, type Target } from '../search/reindex.ts';
+import { query } from '../search/reindex.ts';
 import { sql } from '../seed/catalogue.ts';
 import { inlineStatement } from '../seed/tv.ts';
+import { adminCli } from './cli.ts';
 
-const USAGE = 'usage: node scripts/admin/tv.ts (import FILE | channel XMLTV_ID [options] | record XMLTV_ID START SLUG) [--remote | --persist-to DIR]';
-const args = process.argv.slice(2);
-const fail = (why: string): never => {
-  console.error(`tv: ${why}\n${USAGE}`);
-  process.exit(1);
-};
-const has = (name: string): boolean => args.includes(`--${name}`);
-const flag = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? (args[i + 1] ?? fail(`--${name} needs a value`)) : undefined;
-};
-const target: Target = { remote: has('remote'), persistTo: flag('persist-to') ?? null };
-
-/** Runs statements as one SQL file. */
-function execute(statements: string[]): void {
-  const dir = mkdtempSync(join(tmpdir(), 'tafrij-tv-'));
-  try {
-    const file = join(dir, 'tv.sql');
-    writeFileSync(file, `${statements.join(';\n')};\n`, 'utf8');
-    d1(target, ['--file', file]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const { args, fail, has, flag, target, execute, parseFile } = adminCli(
+  'tv',
+  'usage: node scripts/admin/tv.ts (import FILE | channel XMLTV_ID [options] | record XMLTV_ID START SLUG) [--remote | --persist-to DIR]',
+);
 
 function importGuide(path: string): void {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    return fail(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  let guide;
-  try {
-    guide = parseXmltv(text);
-  } catch (error) {
-    return fail(error instanceof XmltvError ? `${path}: ${error.message} — nothing imported` : String(error));
-  }
+  const guide = parseFile(path, parseXmltv, XmltvError);
   const known = new Set(query<{ xmltv_id: string }>(target, 'SELECT xmltv_id FROM channels').map((r) => r.xmltv_id));
   const { statements, programmes, rejected } = importStatements(guide, known, new Date().toISOString());
   if (statements.length) execute(statements.map((s) => inlineStatement(s, sql)));

@@ -109,7 +109,7 @@ const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
 
 /**
  * Imports that break the layering, type-only ones included (a type names its layer all the same).
- * Every `worker/api/<resource>/schemas.ts` counts as the schemas layer: zod answers read by loaders and islands.
+ * Every `worker/api/<resource>[/<part>]/schemas.ts` counts as the schemas layer: zod answers read by loaders and islands.
  */
 export function layerViolations(edges: Edge[], layers: Record<string, Layer> = LAYERS): string[] {
   const wrong: string[] = [];
@@ -121,7 +121,7 @@ export function layerViolations(edges: Edge[], layers: Record<string, Layer> = L
       wrong.push(`${edge.from} → ${edge.to}: not in the layer table`);
       continue;
     }
-    const schemaFile = /^worker\/api\/([^/]+\/)?schemas\.ts$/.test(edge.to);
+    const schemaFile = /^worker\/api\/([^/]+\/)*schemas\.ts$/.test(edge.to);
     if (schemaFile && layers[from]?.imports.includes('schemas')) continue;
     if (from !== to && !layers[from]?.imports.includes(to)) wrong.push(`${edge.from} → ${edge.to}: ${from} may not import ${to}`);
   }

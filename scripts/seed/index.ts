@@ -13,6 +13,9 @@ import { join } from 'node:path';
 import { notificationsCategoryStatements, seedStatements, sql } from './catalogue.ts';
 import { tvStatements } from './tv.ts';
 import { partnerStatements } from './partners.ts';
+import { eventStatements } from './events.ts';
+import { libraryStatements } from './libraries.ts';
+import { libraryPatronStatements } from './library-patrons.ts';
 import { helpStatements } from './help.ts';
 import { couponStatements, packStatements, planStatements } from './plans.ts';
 import { uploadDemoMedia } from './media-upload.ts';
@@ -113,6 +116,8 @@ function main(): void {
     seedTv(persistTo);
     seedHelp(persistTo);
     seedPartners(persistTo);
+    seedLibraries(persistTo);
+    seedEvents(persistTo);
     return;
   }
   // The help centre's articles go in the same file as the catalogue (one wrangler run fewer).
@@ -121,6 +126,25 @@ function main(): void {
   console.log(`seed: seeded ${statements.length} statements (with the help centre)`);
   seedTv(persistTo);
   seedPartners(persistTo);
+  seedLibraries(persistTo);
+  seedEvents(persistTo);
+}
+
+/**
+ * The demo comedy festival (issue 17): added to a database that has no events, after the TV channels
+ * (a show streams on one) and the catalogue (one is replayed from a title). Its shows are placed around
+ * the seeding time: one live now, one ended an hour ago, three to come.
+ */
+function seedEvents(persistTo: string | null): void {
+  if (count(persistTo, 'SELECT COUNT(*) AS n FROM events') > 0) return;
+  executeStatements(persistTo, eventStatements(new Date(), sql));
+  console.log('seed: added the demo comedy festival, its shows and ticket types');
+}
+
+/** The demo public libraries and their titles (issue 17): written on every run, idempotent (updated in place by slug). */
+function seedLibraries(persistTo: string | null): void {
+  executeStatements(persistTo, libraryStatements(new Date(), sql));
+  console.log('seed: wrote the demo public libraries');
 }
 
 /** The demo partners, ads and the menu's webview entry (issue 15): added to a database that has no partners. */
@@ -159,6 +183,10 @@ function seedTv(persistTo: string | null): void {
 
 try {
   main();
+  // The demo library cards (issue 17), after main() seeded the libraries; PINs hashed here (async).
+  const { persistTo } = parseArgs(process.argv.slice(2));
+  executeStatements(persistTo, await libraryPatronStatements(new Date(), sql));
+  console.log('seed: added the missing demo library cards (scripts/seed/library-patrons.ts)');
   // Demo media into local R2 on every run (idempotent): a state may have the rows but not the objects.
   await uploadDemoMedia(parseArgs(process.argv.slice(2)).persistTo);
 } catch (error) {

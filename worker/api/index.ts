@@ -14,11 +14,15 @@ import { player } from './player/routes';
 import { agents } from './agents/routes';
 import { payments } from './payments/routes';
 import { liveTv } from './live-tv/routes';
+import { events } from './events/routes';
+import { libraries } from './libraries/routes';
 import { contact } from './contact/routes';
 import { partners } from './partners/routes';
 import { help } from './help/routes';
 import { deviceLink } from './device-link/routes';
 import { sitemap } from './sitemap/routes';
+import { etickets } from './events/etickets/routes';
+import { showStreams } from './events/stream/routes';
 
 /**
  * The built-in origin API (spec §7), reached in-process through the /api proxy.
@@ -33,8 +37,15 @@ export const api = new Hono<AppEnv>({ strict: false })
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-store');
   })
   .route('/configs', configs)
+  // E-tickets at the door and stream passes (issue 17): /events/etickets/…, /events/shows/{id}/stream_url (before /events).
+  .route('/', etickets)
+  .route('/', showStreams)
   // Live TV and the guide: /pages/tv…, /pages/epg, /actions/reminders… (before /pages and /actions).
   .route('/', liveTv)
+  // Live events and ticket purchase (issue 17): /pages/events…, /events/orders…, /events/tickets (before /pages).
+  .route('/', events)
+  // Public libraries (issue 17): /pages/libraries…, /libraries/…, /librarian/usage (before /pages).
+  .route('/', libraries)
   // Partners, ads, webview pages: /pages/partners…, /pages/ads, /pages/content/{slug}/partners, /ads/{id}/… (before /pages).
   .route('/', partners)
   // The help centre: /pages/help, /pages/help/suggest, /pages/help/{slug}[/helpful] (before /pages).

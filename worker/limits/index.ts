@@ -64,6 +64,15 @@ export const LIMIT_RULES = {
   'device-code-ip': { max: 30, windowSeconds: HOUR },
   /** TV sign-in: user codes typed per account (counted before the check, a right code gives its try back), so codes cannot be guessed. */
   'device-link': { max: 10, windowSeconds: 15 * MINUTE },
+  /**
+   * Library card sign-in (issue 17): tries per card (library and card number) and per account,
+   * counted before the library is asked (a right card and PIN gives its tries back), so PINs cannot
+   * be guessed; wrong ones answer "library card and password combination not found".
+   */
+  'library-card': { max: 5, windowSeconds: 15 * MINUTE },
+  'library-card-account': { max: 5, windowSeconds: 15 * MINUTE },
+  /** E-tickets: short codes typed at the door per staff account (issue 17; every typed code counts), so codes cannot be guessed. */
+  'eticket-code': { max: 60, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, LimitRuleConfig>;
 
 export type LimitRule = keyof typeof LIMIT_RULES;

@@ -28,8 +28,11 @@ import { ticketPages } from './tickets/routes';
 import { mobilePages } from './mobile/routes';
 import { deviceLinkPages } from './device-link/routes';
 import { tvPages } from './tv/routes';
+import { eventPages } from './events/routes';
+import { libraryPages } from './libraries/routes';
 import { helpPages } from './help/routes';
 import { contactPages } from './contact/routes';
+import { eticketPages } from './eticket/routes';
 import { loadContentPartners, loadPlacementAds, partnerPages, renderWebview } from './partners/routes';
 
 /** The editorial category whose first featured title is the home hero (GET /pages/category/top-home). */
@@ -188,5 +191,11 @@ export const pageRoutes = new Hono<AppEnv>()
   // /tv/link before the live channels' /tv/:slug.
   .route('/', deviceLinkPages)
   .route('/', tvPages)
+  // E-tickets (issue 17): /events/scan and /events/{slug}/{show}/watch, before the festival's /events/{slug}….
+  .route('/', eticketPages)
+  // Live events and ticket purchase (issue 17): /events…, /my-tickets.
+  .route('/', eventPages)
+  // Public libraries (issue 17): /libraries…, /content/{slug}/borrow, /librarian.
+  .route('/', libraryPages)
   .route('/', contactPages)
   .route('/', partnerPages);

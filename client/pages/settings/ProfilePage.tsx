@@ -250,6 +250,17 @@ export function ProfilePage(props: ProfilePageProps) {
             <SettingsNotificationsIsland active={user.notification_active} />
           </SettingsSection>
           <RecentlyViewed user={user} history={props.history} state={props.historyForm} />
+          <SettingsSection id="libraries" title={t('MY_LIBRARIES')}>
+            <p className="settings__text">{t('MY_LIBRARIES_TEXT')}</p>
+            <p>
+              <a className="button button--secondary" href="/libraries/me">
+                {t('MY_LIBRARIES')}
+              </a>{' '}
+              <a className="button button--ghost" href="/libraries">
+                {t('LIBRARY_FIND')}
+              </a>
+            </p>
+          </SettingsSection>
           <SettingsSection id="devices" title={t('DEVICE_HISTORY')}>
             <p className="settings__text">{t('DEVICE_HISTORY_TEXT')}</p>
             <FormNote message={props.devicesForm?.message} />

@@ -185,7 +185,8 @@ export function BillingActivityPage({ transactions, plans, tickets, now }: { tra
                     <DateText iso={tx.created_at} />
                   </td>
                   <td data-label={t('PLAN')}>
-                    {planName(plans.find((p) => p.id === tx.plan_id), lang)}
+                    {/* An event order (issue 17) names no plan on sale: it is tickets. */}
+                    {tx.purpose === 'order' ? t('EVENT_TICKETS') : planName(plans.find((p) => p.id === tx.plan_id), lang)}
                     {tx.trial_days > 0 && <span className="settings__muted"> · {t('FREE_TRIAL')}</span>}
                   </td>
                   <td data-label={t('AMOUNT')}>

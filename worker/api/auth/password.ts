@@ -1,5 +1,6 @@
-import Argon2, { Argon2Type, Argon2Version } from '@phi-ag/argon2';
+import Argon2, { Argon2Type } from '@phi-ag/argon2';
 import wasm from '@phi-ag/argon2/argon2.wasm';
+import { ARGON2_OPTIONS } from './argon2-options';
 
 /**
  * Password hashing: argon2id, 19 MiB, t=2, p=1 (OWASP's first recommended setting), stored as a
@@ -10,14 +11,7 @@ import wasm from '@phi-ag/argon2/argon2.wasm';
  * vitest plugin) import as a precompiled `WebAssembly.Module`: instantiating a module is allowed.
  * worker/api/auth/password.test.ts proves it inside workerd.
  */
-export const ARGON2_OPTIONS = {
-  type: Argon2Type.Argon2id,
-  version: Argon2Version.Version13,
-  memoryCost: 19_456,
-  timeCost: 2,
-  parallelism: 1,
-  hashLength: 32,
-} as const;
+export { ARGON2_OPTIONS };
 
 let instance: Promise<Argon2> | undefined;
 const argon2 = (): Promise<Argon2> =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkCode, checkEmail, checkPhone } from '../../rules/account';
 import { LANGS } from '../../rules/lang';
+import { UserLibrary } from '../libraries/offer/schemas';
 
 /**
  * Request and answer shapes of the `auth/*` calls (spec §7). Validation messages are translation
@@ -74,7 +75,8 @@ export const ProfileUpdateInput = z.object({
   code: code.optional(),
   profile: ProfileInput.optional(),
   hide_watched: z.boolean().optional(),
-  libraries: z.array(z.string().max(120)).max(20).optional(),
+  /** Spec §7: the ids of the library cards to keep (GET auth/user `libraries`); the others are removed. Adding one needs its PIN: POST /libraries/{slug}/card. */
+  libraries: z.array(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).max(50).optional(),
   isEmailVerified: z.boolean().optional(),
   isPhoneVerified: z.boolean().optional(),
 });
@@ -137,7 +139,7 @@ export const User = z.object({
   notification_active: z.boolean(),
   push_notification_id: z.string().nullable(),
   options: z.record(z.string(), z.unknown()),
-  libraries: z.array(z.string()),
+  libraries: z.array(UserLibrary),
   contents: z.array(z.object({ id: z.number() })),
   favs: z.array(z.object({ id: z.number() })),
   likes: z.array(z.object({ id: z.number() })),

@@ -2,6 +2,7 @@ import { isLang } from '../../rules/lang';
 import { apiError } from '../errors';
 import type { Device, User } from './schemas';
 import { toProfile, type Viewer } from '../profiles/queries';
+import { userLibraries } from '../libraries/queries';
 
 /** A users row (worker/db/migrations/0002_accounts.sql). */
 export type UserRow = {
@@ -57,19 +58,24 @@ const parseJson = <T>(text: string, fallback: T): T => {
 export async function userView(db: D1Database, row: UserRow, viewer: Viewer): Promise<User> {
   const profiles = viewer.rows.map((p) => toProfile(p, viewer.currentId));
   const profile = toProfile(viewer.row, viewer.currentId);
-  const { results: actions } = profile.locked
+  const lang = isLang(row.lang) ? row.lang : 'ar';
+  const [{ results: actions }, libraries] = await Promise.all([
+    profile.locked
     ? { results: [] }
-    : await db
+    : db
         .prepare("SELECT content_id, type, time FROM actions WHERE profile_id = ? AND type IN ('fav', 'like', 'watched') ORDER BY updated_at DESC, id DESC")
         .bind(profile.id)
-        .all<{ content_id: number; type: string; time: number | null }>();
+        .all<{ content_id: number; type: string; time: number | null }>(),
+    // Spec §3 User `libraries`: the library cards (issue 17).
+    userLibraries(db, row.id, lang),
+  ]);
   const ofType = (type: string) => actions.filter((a) => a.type === type);
   // Favourites and likes in the order they were added (My List shows the newest first); history newest first.
   const added = (type: string) => ofType(type).reverse().map((a) => ({ id: a.content_id }));
   const watched = ofType('watched').map((a) => ({ id: a.content_id, time: a.time ?? 0 }));
   return {
     id: row.id,
-    lang: isLang(row.lang) ? row.lang : 'ar',
+    lang,
     isAnonymous: false,
     email: row.email,
     phone: row.phone,
@@ -96,7 +102,7 @@ export async function userView(db: D1Database, row: UserRow, viewer: Viewer): Pr
     notification_active: row.notification_active === 1,
     push_notification_id: row.push_notification_id,
     options: parseJson<Record<string, unknown>>(row.options, {}),
-    libraries: parseJson<string[]>(row.libraries, []),
+    libraries,
     contents: [],
     favs: added('fav'),
     likes: added('like'),

@@ -12,6 +12,7 @@ import { authenticate } from '../auth/middleware';
 import { now } from '../clock';
 import { apiError } from '../errors';
 import { accessFor, countryList, playbackViewer, streamOwner } from '../player/access';
+import type { UserRow } from '../auth/users';
 import type { DevicesReached, StreamAnswer } from '../player/schemas';
 import { requestedProfile } from '../profiles/viewer';
 import { langQuery } from '../schemas';
@@ -49,11 +50,37 @@ function devicesReached(limit: number): never {
 }
 
 /** The channel's live master playlist: its live origin, or its demo media as a simulated live stream (signed). */
-async function liveUrl(c: Context<AppEnv>, channel: ChannelRow): Promise<{ url: string; expiresAt: number }> {
+export async function liveUrl(c: Context<AppEnv>, channel: ChannelRow): Promise<{ url: string; expiresAt: number }> {
   if (channel.source_url) return { url: channel.source_url, expiresAt: unix(c) + 86400 };
   if (!channel.demo_prefix) apiError(404, 'MEDIA_NOT_FOUND', channel.slug);
   const signed = await signMedia(c.env, `${LIVE_PREFIX}${channel.demo_prefix}`, 'master.m3u8');
   return { url: signed.path, expiresAt: signed.expiresAt };
+}
+
+/**
+ * A live stream's answer (a channel, or a show's live stream: worker/api/events/stream): its URL,
+ * a stream slot counted with the account's titles (409 MAXIMUM_DEVICES_REACHED), the player's live mode.
+ */
+export async function liveStream(c: Context<AppEnv>, user: Pick<UserRow, 'id'> | null, source: { url: string; expiresAt: number }, content: StreamAnswer['content'], live: NonNullable<StreamAnswer['live']>): Promise<StreamAnswer> {
+  const id = streamIdFor(c.req.header('x-device-id') ?? c.req.header('x-client-ip') ?? '');
+  const slot = await streamLimiter(c.env).start(streamOwner(c, user), id);
+  if (!slot.allowed) devicesReached(slot.limit);
+  return {
+    url: source.url,
+    preload: [],
+    expiresAt: source.expiresAt,
+    duration: 0,
+    poster: null,
+    thumbnails: null,
+    subtitles: [],
+    resumeAt: 0,
+    streamId: id,
+    heartbeatSeconds: STREAM_HEARTBEAT_SECONDS,
+    content,
+    next: null,
+    autoplay: true,
+    live,
+  };
 }
 
 /** The signed-in caller, or 401. */
@@ -107,27 +134,8 @@ export const liveTv = new Hono<AppEnv>()
     const access = await accessFor(c, viewer, { premium: channel.premium === 1, allowedCountries: countryList(channel.allowed_countries) });
     if (access === 'geoblocked') apiError(451, 'GEOBLOCKED', 'this channel is not available in your country');
     if (access === 'premium') apiError(403, 'PREMIUM_REQUIRED', 'You have to be premium subscriber to access this content');
-    const { url, expiresAt } = await liveUrl(c, channel);
-    const id = streamIdFor(c.req.header('x-device-id') ?? c.req.header('x-client-ip') ?? '');
-    const slot = await streamLimiter(c.env).start(streamOwner(c, viewer.user), id);
-    if (!slot.allowed) devicesReached(slot.limit);
-    const answer: StreamAnswer = {
-      url,
-      preload: [],
-      expiresAt,
-      duration: 0,
-      poster: null,
-      thumbnails: null,
-      subtitles: [],
-      resumeAt: 0,
-      streamId: id,
-      heartbeatSeconds: STREAM_HEARTBEAT_SECONDS,
-      content: { id: channel.id, slug: channel.slug, name_long: channelName(channel, lang), type: 'video', parent: null, season_number: null, episode_number: null },
-      next: null,
-      autoplay: true,
-      live: { channel: channel.slug, window: DVR_WINDOW_SECONDS },
-    };
-    return c.json(answer, 200, NO_STORE);
+    const content = { id: channel.id, slug: channel.slug, name_long: channelName(channel, lang), type: 'video', parent: null, season_number: null, episode_number: null } as const;
+    return c.json(await liveStream(c, viewer.user, await liveUrl(c, channel), content, { channel: channel.slug, window: DVR_WINDOW_SECONDS }), 200, NO_STORE);
   })
   /**
    * Development only (DEV_OUTBOX=true; 404 otherwise): runs the cron's reminder delivery now, or at

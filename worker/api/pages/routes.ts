@@ -7,6 +7,7 @@ import { requestedProfile, viewerAgeLimit } from '../profiles/viewer';
 import { accessFor, effectiveCountries, playbackViewer, type PlaybackViewer } from '../player/access';
 import { now } from '../clock';
 import { activeUnlock } from '../payments/tickets';
+import { libraryOffer } from '../libraries/loans';
 import { validationHook } from '../validation';
 import {
   categoryBySlug,
@@ -66,13 +67,16 @@ export const pages = new Hono<AppEnv>()
     const { content, playback } = found;
     const unlockable = [content.id, ...(playback.parent_id !== null ? [playback.parent_id] : [])];
     const allowed_countries = effectiveCountries(playback.allowed_countries, playback.parent_countries);
-    const [seasons, related, access] = await Promise.all([
+    const premiumForThem = playback.premium_any === 1 && !viewer.subscribed;
+    const [seasons, related, access, library] = await Promise.all([
       content.type === 'playlist' ? seasonsOf(c.env, lang, age, content.id) : [],
       relatedTo(c.env, lang, age, content, Math.min(limit, 12)),
       accessFor(c, viewer, { premium: playback.premium_any === 1, allowedCountries: allowed_countries }, unlockable),
+      // Library titles (issue 17): the libraries including it, the viewer's card and loan, in the same parallel loads.
+      premiumForThem ? libraryOffer(c.env.DB, viewer.user?.id ?? null, unlockable, lang, now(c)) : null,
     ]);
-    const tickets = await ticketFacts(c, viewer, playback.premium_any === 1 && !viewer.subscribed, unlockable);
-    const facts = { allowed_countries, youtube_id: playback.youtube_id, has_media: playback.has_media === 1, has_trailer: playback.has_trailer === 1, access, tickets };
+    const tickets = await ticketFacts(c, viewer, premiumForThem, unlockable);
+    const facts = { allowed_countries, youtube_id: playback.youtube_id, has_media: playback.has_media === 1, has_trailer: playback.has_trailer === 1, access, tickets, library };
     return c.json({ content: { ...content, seasons, ...facts }, related } satisfies ContentPage);
   })
   .get('/category/:slug', zValidator('param', slugParam, validationHook), zValidator('query', listQuery, validationHook), async (c) => {

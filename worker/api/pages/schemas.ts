@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LibraryOffer } from '../libraries/offer/schemas';
 import { langQuery, slug } from '../schemas';
 
 /** Query of GET /pages/category/{slug} and GET /pages/content/{slug} (spec §7: lang, limit, proxy). */
@@ -87,6 +88,8 @@ export const ContentPlayback = {
    * the end of a running unlock of this title (null: not unlocked); null for guests and free titles.
    */
   tickets: z.object({ credits: z.number(), until: z.string().nullable() }).nullable().default(null),
+  /** A library title (issue 17) for a viewer who is not subscribed: see LibraryOffer; null otherwise. */
+  library: LibraryOffer.nullable().default(null),
 };
 
 /** GET /pages/content/{slug}: the content with its seasons (series) and related titles. */

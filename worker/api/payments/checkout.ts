@@ -84,6 +84,8 @@ type Start = {
   agentId?: string;
   /** Mobile payment: the payer's number. */
   payerPhone?: string;
+  /** An event order (purpose 'order'): written on the transaction (transactions.order_id). */
+  orderId?: string;
 };
 
 /**
@@ -110,7 +112,7 @@ async function beginRedeemed(env: Bindings, user: UserRow, billing: Billing, s: 
   await insertTransaction(env.DB, {
     id, userId: user.id, planId: s.plan.id, purpose: s.purpose, provider: s.provider.id, amount: s.trialDays > 0 ? 0 : s.amount, currency: s.currency, trialDays: s.trialDays,
     state: 'created', returnTo: s.returnTo, at, method, couponCode: s.coupon?.coupon.code ?? null, discount: s.coupon?.discount ?? 0, agentId: s.agentId ?? null,
-    payerPhone: s.payerPhone ?? null,
+    payerPhone: s.payerPhone ?? null, orderId: s.orderId ?? null,
   }).run();
   const lang = langOf(user);
   const expiresAt = method === 'cash' ? new Date(now.getTime() + VOUCHER_VALID_MS).toISOString() : null;
@@ -220,6 +222,28 @@ async function buyTickets(env: Bindings, user: UserRow, billing: Billing, pack: 
   if (method === 'coupon' || input.coupon) apiError(409, 'COUPON_NOT_FOR_PLAN', 'coupons are for subscription plans');
   const { currency, provider } = chooseCurrency(env, billing, input.currency, method);
   return begin(env, user, billing, { plan: pack, purpose: 'tickets', amount: priceOf(pack, currency), currency, provider, trialDays: 0, returnTo, method, ...payer(method, input) }, now);
+}
+
+/** What an event order asks the checkout for: computed on the server from the show's ticket types (worker/api/events). */
+export type OrderCheckout = { id: string; amount: number; currency: Currency; title: string; returnTo: string };
+
+/** The hidden plan every event order's transaction names (kind 'order', migration 0015). */
+export const ORDER_PLAN_ID = 9000;
+
+/**
+ * An event order (issue 17): paid once by card or mobile payment (cash vouchers take longer than the
+ * 10-minute hold), with the hidden plan 9000 named after the show for the provider's page, the
+ * order's amount, and transactions.order_id; never a coupon, never a subscription change.
+ */
+export async function buyOrder(env: Bindings, user: UserRow, order: OrderCheckout, input: Pick<CheckoutInput, 'method' | 'phone'>, now: Date): Promise<CheckoutAnswer> {
+  const method = input.method ?? 'card';
+  if (method !== 'card' && method !== 'mobile') apiError(400, 'PAYMENT_METHOD_NOT_FOR_TICKETS', method);
+  const hidden = await findPlan(env.DB, ORDER_PLAN_ID);
+  if (!hidden) apiError(503, 'PAYMENT_UNAVAILABLE', 'the order plan is missing');
+  const billing = await billingOf(env, user);
+  const { currency, provider } = chooseCurrency(env, billing, order.currency, method);
+  const plan = { ...hidden, name: { en: order.title, fr: order.title, ar: order.title, es: order.title } };
+  return begin(env, user, billing, { plan, purpose: 'order', amount: order.amount, currency, provider, trialDays: 0, returnTo: order.returnTo, method, orderId: order.id, ...payer(method, input) }, now);
 }
 
 /**
@@ -379,6 +403,6 @@ export async function confirmMobilePayment(env: Bindings, userId: string, transa
     apiError(502, 'PAYMENT_FAILED', 'the operator could not be reached');
   }
   const settlement = await settle(env.DB, provider, event, now, userLang(env.DB));
-  await notifySettlement(env, settlement);
+  await notifySettlement(env, settlement, now);
   return { state: (await findTransaction(env.DB, transactionId))?.state ?? tx.state };
 }

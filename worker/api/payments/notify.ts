@@ -9,11 +9,15 @@ import type { Settlement } from './settle';
 import { loadBilling } from './store';
 import { ticketsOf } from './tickets';
 import { findTransaction } from './transactions';
+import { afterOrderSettlement } from '../events/settlement';
 
-export async function notifySettlement(env: Bindings, s: Settlement): Promise<void> {
+/** `now`: the settlement's clock (an event order's hold is checked against it). */
+export async function notifySettlement(env: Bindings, s: Settlement, now: Date = new Date()): Promise<void> {
   if (s.outcome !== 'applied' || !s.transactionId) return;
   const tx = await findTransaction(env.DB, s.transactionId);
   if (!tx || tx.purpose === 'card') return;
+  // An event order: fulfilled (seats confirmed, e-tickets valid and emailed) or its hold released.
+  if (tx.purpose === 'order') return afterOrderSettlement(env, tx.id, now);
   const [plan, billing, user] = await Promise.all([
     findPlan(env.DB, tx.plan_id),
     loadBilling(env.DB, tx.user_id),

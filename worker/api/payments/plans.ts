@@ -16,7 +16,7 @@ const PlanRow = z.object({
   price_usd: z.number(),
   name: z.string(),
   features: z.string(),
-  kind: z.enum(['subscription', 'tickets']),
+  kind: z.enum(['subscription', 'tickets', 'order']),
   tickets: z.number(),
 });
 

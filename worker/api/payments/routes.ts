@@ -161,7 +161,7 @@ export const payments = new Hono<AppEnv>()
       for (const event of reading.events) {
         const result = await settle(c.env.DB, provider, event, now(c), userLang(c.env.DB));
         console.log(JSON.stringify({ level: 'info', event: 'payment_callback', provider: id, kind: event.kind, eventId: event.eventId, ...result }));
-        await afterAnswer(executionContext(c), notifySettlement(c.env, result));
+        await afterAnswer(executionContext(c), notifySettlement(c.env, result, now(c)));
       }
       return reading.answer('done');
     } catch (error) {

@@ -18,8 +18,8 @@ export const Plan = z.object({
   prices: z.object({ MAD: z.number(), EUR: z.number(), USD: z.number() }),
   name: I18nText,
   features: I18nList,
-  /** A subscription plan, or a pack of `tickets` (pay per title: one ticket unlocks one title). */
-  kind: z.enum(['subscription', 'tickets']).default('subscription'),
+  /** A subscription plan, a pack of `tickets` (pay per title: one ticket unlocks one title), or the hidden plan of event orders (9000). */
+  kind: z.enum(['subscription', 'tickets', 'order']).default('subscription'),
   tickets: z.number().default(0),
 });
 export type Plan = z.infer<typeof Plan>;
@@ -35,7 +35,7 @@ export const Transaction = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   plan_id: z.number(),
-  purpose: z.enum(['subscribe', 'renew', 'change', 'card', 'tickets']),
+  purpose: z.enum(['subscribe', 'renew', 'change', 'card', 'tickets', 'order']),
   provider: z.string(),
   method: z.enum(PAYMENT_METHODS),
   amount: z.number(),

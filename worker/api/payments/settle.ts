@@ -3,6 +3,7 @@
 // the period once and allocate one invoice number.
 import { releaseStatement } from './coupons';
 import { addTicketsStatement } from './tickets';
+import { orderFailedStatements, orderPaidStatement } from '../events/settlement';
 import { findPlan } from './plans';
 import type { PaymentEvent, PaymentProvider } from './providers/types';
 import { loadBilling, update, userOfSubscriptionRef } from './store';
@@ -79,9 +80,9 @@ function planTransaction(
   let stateEvent: Event | null = null;
   switch (event.kind) {
     case 'accepted':
-      // A ticket pack changes no subscription: its tickets are added in the same batch (settlementStep).
+      // A ticket pack (or an event order) changes no subscription: its tickets are added (the order is paid) in the same batch (settlementStep).
       stateEvent =
-        tx.purpose === 'tickets'
+        tx.purpose === 'tickets' || tx.purpose === 'order'
           ? null
           : tx.purpose === 'card'
           ? { type: 'card_saved', provider: provider.id, card: event.card ?? null, customerRef: event.customerRef }
@@ -99,7 +100,7 @@ function planTransaction(
             };
       break;
     case 'failed':
-      stateEvent = tx.purpose === 'card' || tx.purpose === 'tickets' ? null : { type: 'failed', purpose: tx.purpose, reason: event.reason };
+      stateEvent = tx.purpose === 'card' || tx.purpose === 'tickets' || tx.purpose === 'order' ? null : { type: 'failed', purpose: tx.purpose, reason: event.reason };
       break;
     case 'pending':
       stateEvent = tx.purpose === 'subscribe' ? { type: 'pending', planId: plan.id, provider: provider.id, currency: tx.currency } : null;
@@ -139,6 +140,9 @@ function settlementStep(
       // A failed payment gives its coupon's use back; an accepted ticket pack adds its tickets (spec §3 credits).
       ...(newState === 'failed' ? [releaseStatement(db, tx.id, won, id)] : []),
       ...(newState === 'accepted' && tx.purpose === 'tickets' ? [addTicketsStatement(db, tx.id, won, id)] : []),
+      // An event order: paid with its payment, or failed with its tickets void (worker/api/events/settlement.ts).
+      ...(newState === 'accepted' && tx.purpose === 'order' ? [orderPaidStatement(db, tx.id, at, won, id)] : []),
+      ...(newState === 'failed' && tx.purpose === 'order' ? orderFailedStatements(db, tx.id, at, won, id) : []),
       ...(invoice ? [insertInvoice(db, { transactionId: tx.id, userId: tx.user_id, at, lang: userLang || 'en', periodStart: next.start ?? at, periodEnd: next.end ?? at }, won, id)] : []),
       seen(won, id),
     ],

@@ -40,18 +40,20 @@ export type NewTransaction = {
   discount?: number;
   agentId?: string | null;
   payerPhone?: string | null;
+  /** An event order (purpose 'order'): the order it pays (worker/api/events). */
+  orderId?: string | null;
 };
 
 export const insertTransaction = (db: D1Database, t: NewTransaction, guard = '', ...guardArgs: unknown[]): D1PreparedStatement =>
   db
     .prepare(
       `INSERT INTO transactions (id, user_id, plan_id, purpose, provider, method, amount, currency, trial_days, state, return_to, created_at, updated_at,
-         coupon_code, discount, agent_id, payer_phone)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? ${guard ? `WHERE ${guard}` : ''}`,
+         coupon_code, discount, agent_id, payer_phone, order_id)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? ${guard ? `WHERE ${guard}` : ''}`,
     )
     .bind(
       t.id, t.userId, t.planId, t.purpose, t.provider, t.method ?? 'card', t.amount, t.currency, t.trialDays, t.state, t.returnTo, t.at, t.at,
-      t.couponCode ?? null, t.discount ?? 0, t.agentId ?? null, t.payerPhone ?? null, ...guardArgs,
+      t.couponCode ?? null, t.discount ?? 0, t.agentId ?? null, t.payerPhone ?? null, t.orderId ?? null, ...guardArgs,
     );
 
 /** Moves a transaction to its new state, only from the states it may leave (and only if `guard` holds). */

@@ -10,6 +10,7 @@ import type { Config } from '../configs/schemas';
 import { now } from '../clock';
 import { apiError } from '../errors';
 import { activeUnlock } from '../payments/tickets';
+import { activeLoan } from '../libraries/loans';
 import type { AgeLimit } from '../pages/queries';
 import { resolveViewer, type ProfileRow } from '../profiles/queries';
 import type { Access } from './schemas';
@@ -79,7 +80,8 @@ export function decideAccess(rights: TitleRights, caller: { country: string; sub
 /**
  * decideAccess for this request; reads the config only when the answer depends on free_platform.
  * A premium title that a ticket unlocked for this account (`titleIds`: the title, and its series for
- * an episode) plays as if subscribed while the unlock runs (spec §9, 48 hours).
+ * an episode) plays as if subscribed while the unlock runs (spec §9, 48 hours), and so does a library
+ * title while a loan of it runs (issue 17, 72 hours).
  */
 export async function accessFor(c: Context<AppEnv>, viewer: PlaybackViewer, rights: TitleRights, titleIds: number[] = []): Promise<Access> {
   const country = callerCountry(c);
@@ -87,7 +89,9 @@ export async function accessFor(c: Context<AppEnv>, viewer: PlaybackViewer, righ
   const freePlatform = needsConfig ? (await viewer.config()).free_platform : false;
   const access = decideAccess(rights, { country, subscribed: viewer.subscribed, freePlatform });
   if (access !== 'premium' || !viewer.user) return access;
-  return (await activeUnlock(c.env.DB, viewer.user.id, titleIds, now(c))) ? 'ok' : 'premium';
+  // A library title plays while the user has a running 72-hour loan on it (issue 17, worker/api/libraries).
+  const [unlock, loan] = await Promise.all([activeUnlock(c.env.DB, viewer.user.id, titleIds, now(c)), activeLoan(c.env.DB, viewer.user.id, titleIds, now(c))]);
+  return unlock || loan ? 'ok' : 'premium';
 }
 
 /** Reads a JSON array of country codes (contents.allowed_countries); anything else is []. */

@@ -9,10 +9,11 @@ import { authenticate } from '../auth/middleware';
 import { now } from '../clock';
 import { apiError } from '../errors';
 import { unlockTitle } from '../payments/tickets';
+import { isLibraryTitle, libraryCardRequired } from '../libraries/loans';
 import { requestedProfile } from '../profiles/viewer';
 import { validationHook } from '../validation';
-import { accessFor, playbackViewer, streamOwner } from './access';
-import { playbackTitle, resumePosition, saveWatched, settleWatchedTime, watchTarget, type MediaRow } from './queries';
+import { accessFor, playbackViewer, streamOwner, type PlaybackViewer } from './access';
+import { playbackTitle, resumePosition, saveWatched, settleWatchedTime, watchTarget, type MediaRow, type PlaybackTitle } from './queries';
 import {
   contentIdParam,
   streamIdParam,
@@ -85,11 +86,56 @@ async function firstFrameFiles(env: Bindings, media: MediaRow, masterPath: strin
   return folders.flatMap((folder) => files.map((file) => `${base}${folder}/${file}`));
 }
 
+/**
+ * The stream of a title the caller may watch (every refusal checked before): the signed master
+ * playlist and first-frame files, a stream slot (not for trailers: a 409 MAXIMUM_DEVICES_REACHED
+ * when the account plays its maximum), where to resume. Also a show's replay (worker/api/events/stream).
+ */
+export async function titleStream(c: Context<AppEnv>, viewer: PlaybackViewer, title: PlaybackTitle, trailer: boolean): Promise<StreamAnswer> {
+  const { media } = title;
+  if (!media) apiError(404, 'MEDIA_NOT_FOUND', title.content.slug);
+
+  const sign = (file: string | null) => (file ? signMediaPath(c.env, media.r2_prefix, file) : Promise.resolve(null));
+  const [master, poster, thumbnails, subtitles] = await Promise.all([
+    signMedia(c.env, media.r2_prefix, 'master.m3u8'),
+    sign(media.poster),
+    sign(media.thumbnails),
+    Promise.all(media.subtitles.map(async (s) => ({ lang: s.lang, url: await signMediaPath(c.env, media.r2_prefix, s.file) }))),
+  ]);
+
+  // Last, so that no refusal above leaves a slot taken.
+  let streamId: string | null = null;
+  if (!trailer) {
+    const id = streamIdFor(c.req.header('x-device-id') ?? c.req.header('x-client-ip') ?? '');
+    const slot = await streamLimiter(c.env).start(streamOwner(c, viewer.user), id);
+    if (!slot.allowed) devicesReached(slot.limit);
+    streamId = id;
+  }
+  const resumeAt = trailer ? 0 : resumePosition(title.watchedTime, media.duration);
+  const answer: StreamAnswer = {
+    url: master.path,
+    preload: await firstFrameFiles(c.env, media, master.path, resumeAt),
+    expiresAt: master.expiresAt,
+    duration: media.duration,
+    poster,
+    thumbnails,
+    subtitles,
+    resumeAt,
+    streamId,
+    heartbeatSeconds: STREAM_HEARTBEAT_SECONDS,
+    content: title.content,
+    next: trailer ? null : title.next,
+    autoplay: viewer.profile ? viewer.profile.autoplay === 1 : true,
+    live: null,
+  };
+  return answer;
+}
+
 export const player = new Hono<AppEnv>()
   /**
    * GET /pages/content/{slug}/stream_url?profileId=&trailer=1: refusals in this order — 404
    * CONTENT_NOT_FOUND, 403 CONTENT_NOT_AVAILABLE (age), 451 GEOBLOCKED, 403 PREMIUM_REQUIRED (not
-   * for trailers), 404 MEDIA_NOT_FOUND, 409 MAXIMUM_DEVICES_REACHED (not for trailers).
+   * for trailers; 403 LIBRARY_CARD_REQUIRED for a library title), 404 MEDIA_NOT_FOUND, 409 MAXIMUM_DEVICES_REACHED (not for trailers).
    */
   .get('/pages/content/:slug/stream_url', zValidator('param', streamUrlParam, validationHook), zValidator('query', streamUrlQuery, validationHook), async (c) => {
     const { slug } = c.req.valid('param');
@@ -102,44 +148,10 @@ export const player = new Hono<AppEnv>()
     const unlockable = [title.content.id, ...(title.content.parent ? [title.content.parent.id] : [])];
     const access = await accessFor(c, viewer, trailer ? { ...title.rights, premium: false } : title.rights, unlockable);
     if (access === 'geoblocked') apiError(451, 'GEOBLOCKED', 'this title is not available in your country');
+    // A library title without a running loan (issue 17): spec §8 "a valid library card is required to watch".
+    if (access === 'premium' && (await isLibraryTitle(c.env.DB, unlockable))) libraryCardRequired();
     if (access === 'premium') apiError(403, 'PREMIUM_REQUIRED', 'You have to be premium subscriber to access this content');
-    const { media } = title;
-    if (!media) apiError(404, 'MEDIA_NOT_FOUND', slug);
-
-    const sign = (file: string | null) => (file ? signMediaPath(c.env, media.r2_prefix, file) : Promise.resolve(null));
-    const [master, poster, thumbnails, subtitles] = await Promise.all([
-      signMedia(c.env, media.r2_prefix, 'master.m3u8'),
-      sign(media.poster),
-      sign(media.thumbnails),
-      Promise.all(media.subtitles.map(async (s) => ({ lang: s.lang, url: await signMediaPath(c.env, media.r2_prefix, s.file) }))),
-    ]);
-
-    // Last, so that no refusal above leaves a slot taken.
-    let streamId: string | null = null;
-    if (!trailer) {
-      const id = streamIdFor(c.req.header('x-device-id') ?? c.req.header('x-client-ip') ?? '');
-      const slot = await streamLimiter(c.env).start(streamOwner(c, viewer.user), id);
-      if (!slot.allowed) devicesReached(slot.limit);
-      streamId = id;
-    }
-    const resumeAt = trailer ? 0 : resumePosition(title.watchedTime, media.duration);
-    const answer: StreamAnswer = {
-      url: master.path,
-      preload: await firstFrameFiles(c.env, media, master.path, resumeAt),
-      expiresAt: master.expiresAt,
-      duration: media.duration,
-      poster,
-      thumbnails,
-      subtitles,
-      resumeAt,
-      streamId,
-      heartbeatSeconds: STREAM_HEARTBEAT_SECONDS,
-      content: title.content,
-      next: trailer ? null : title.next,
-      autoplay: viewer.profile ? viewer.profile.autoplay === 1 : true,
-      live: null,
-    };
-    return c.json(answer, 200, NO_STORE);
+    return c.json(await titleStream(c, viewer, title, trailer), 200, NO_STORE);
   })
   /** POST /streams/{streamId}/heartbeat: keeps the slot; 409 MAXIMUM_DEVICES_REACHED once it was lost. */
   /**

@@ -53,6 +53,7 @@ export function refusalOf(error: unknown, guest: boolean): Refusal | 'not-found'
   if (!(error instanceof ApiError)) return null;
   const code = error.message.split(':')[0]?.trim() ?? '';
   if (code === 'PREMIUM_REQUIRED') return { kind: 'premium', guest };
+  if (code === 'LIBRARY_CARD_REQUIRED') return { kind: 'library' };
   if (code === 'GEOBLOCKED' || error.status === 451) return { kind: 'geoblocked' };
   if (code === 'CONTENT_NOT_AVAILABLE') return { kind: 'not-available' };
   if (code === 'MAXIMUM_DEVICES_REACHED' || error.status === 409) {

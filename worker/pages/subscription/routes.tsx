@@ -138,6 +138,8 @@ async function bravo(c: Ctx, user: User) {
   await callApi(c, `/payments/transactions/${id}/confirm`, 'POST').catch(() => null);
   const [tx, config] = await Promise.all([loadTransaction(c, id).catch(() => null), loadConfig(c)]);
   if (!tx) return c.redirect('/profile?t=subscriptions', 302);
+  // An event order (issue 17) says what became of it on its own page (worker/pages/events).
+  if (tx.purpose === 'order') return c.redirect(tx.return_to ?? '/my-tickets', 302);
   if (tx.state === 'failed' || tx.state === 'expired' || tx.state === 'created') return c.redirect(`/subscription?tx=${id}`, 302);
   const plan = config.subscriptions.find((p) => p.id === tx.plan_id) ?? (await loadPack(c, tx.plan_id));
   const t = translate(c.get('lang'));
@@ -221,6 +223,14 @@ async function billingActivity(c: Ctx) {
   return renderForm(c, <BillingActivityPage transactions={transactions} plans={[...config.subscriptions, ...packs]} tickets={tickets} now={new Date().toISOString()} />, { title: t('BILLING_ACTIVITY') });
 }
 
+/** A failed or cancelled payment of an event order (issue 17) comes back to its order's page, not to the plans. */
+async function orderReturn(c: Ctx): Promise<Response | null> {
+  const id = c.req.query('tx');
+  if (!isTxId(id) || !loggedIn(c)) return null;
+  const tx = await loadTransaction(c, id).catch(() => null);
+  return tx?.purpose === 'order' && tx.return_to ? c.redirect(tx.return_to, 302) : null;
+}
+
 /** Guests are sent to log in and brought back. */
 const member = (c: Ctx, path: string, then: (user: User) => Promise<Response> | Response) => {
   const user = loggedIn(c);
@@ -228,7 +238,7 @@ const member = (c: Ctx, path: string, then: (user: User) => Promise<Response> | 
 };
 
 export const subscriptionPages = new Hono<AppEnv>()
-  .get('/subscription', (c) => renderSubscription(c, loggedIn(c)))
+  .get('/subscription', async (c) => (await orderReturn(c)) ?? renderSubscription(c, loggedIn(c)))
   .post('/subscription', (c) => member(c, '/subscription', (user) => checkout(c, user)))
   .get('/bravoPage', (c) => member(c, '/bravoPage', (user) => bravo(c, user)))
   .get('/settings/changeSubscription', (c) => member(c, '/settings/changeSubscription', () => renderChange(c)))

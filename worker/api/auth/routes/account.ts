@@ -97,9 +97,12 @@ export const account = new Hono<AppEnv>()
       passwordHash = await hashPassword(input.password);
     }
     if (input.hide_watched !== undefined) set('hide_watched', input.hide_watched ? 1 : 0);
-    if (input.libraries !== undefined) set('libraries', JSON.stringify(input.libraries));
 
     const statements: D1PreparedStatement[] = passwordHash === null ? [] : setPasswordStatements(c.env.DB, user, passwordHash);
+    // Spec §7 `libraries`: the library cards to keep; the caller's other cards are removed (issue 17).
+    if (input.libraries !== undefined) {
+      statements.push(c.env.DB.prepare('DELETE FROM library_cards WHERE user_id = ?1 AND id NOT IN (SELECT value FROM json_each(?2))').bind(user.id, JSON.stringify(input.libraries)));
+    }
     if (sets.length > 0) statements.push(c.env.DB.prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = ?`).bind(...values, user.id));
     if (input.profile) {
       const p = input.profile;

@@ -132,7 +132,7 @@ export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fet
       const session = await call('checkout', () =>
         request.purpose === 'card'
           ? stripe.checkout.sessions.create({ ...common, mode: 'setup', currency }, { idempotencyKey: request.transactionId })
-          : request.purpose === 'tickets'
+          : request.purpose === 'tickets' || request.purpose === 'order'
             ? stripe.checkout.sessions.create(
                 { ...common, mode: 'payment', line_items: [{ quantity: 1, price_data: { currency, unit_amount: request.money.amount, product_data: { name: `Tafrij – ${request.plan.name}` } } }] },
                 { idempotencyKey: request.transactionId },

@@ -8,8 +8,11 @@ export { CURRENCIES, type Currency };
 /** Amounts are integers in minor units (centimes, cents): 4900 = 49.00. */
 export type Money = { amount: number; currency: Currency };
 
-/** What a checkout pays for: a first subscription, a renewal paid by hand, a plan change at once, a new card (amount 0), or a ticket pack (once, never renewed). */
-export type Purpose = 'subscribe' | 'renew' | 'change' | 'card' | 'tickets';
+/**
+ * What a checkout pays for: a first subscription, a renewal paid by hand, a plan change at once, a new card (amount 0),
+ * a ticket pack (once, never renewed), or an event order (e-tickets of a show, worker/api/events).
+ */
+export type Purpose = 'subscribe' | 'renew' | 'change' | 'card' | 'tickets' | 'order';
 
 /** How the money reaches the provider: a card on its hosted page, cash at an agency (a voucher), cash given to a sales agent, or a phone's bill or wallet. */
 export type ProviderMethod = 'card' | 'cash' | 'agent' | 'mobile';

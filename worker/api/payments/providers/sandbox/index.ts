@@ -29,7 +29,7 @@ const Money = z.object({ amount: z.number().int().nonnegative(), currency: z.enu
 export const SandboxCheckout = z.object({
   ref: z.string(),
   transactionId: z.string(),
-  purpose: z.enum(['subscribe', 'renew', 'change', 'card', 'tickets']),
+  purpose: z.enum(['subscribe', 'renew', 'change', 'card', 'tickets', 'order']),
   method: z.enum(['card', 'cash', 'agent', 'mobile']).default('card'),
   payerPhone: z.string().optional(),
   /** Cash and agent collections: the reference the agency counter takes. */

@@ -1,0 +1,81 @@
+/**
+ * Buying tickets for a show (issue 17, spec §1 e-ticket/event purchase flow): the order's amount is
+ * computed here from the show's ticket types (never from the browser), its seats held for 10 minutes
+ * in the show's Durable Object (worker/api/events/inventory.ts), its e-tickets written 'held', and it
+ * is paid through the existing checkout (purpose 'order', worker/api/payments/checkout.ts buyOrder).
+ */
+import type { Bindings } from '../../env';
+import { HOLD_MS, HOLDER_NAME_MAX, MAX_TICKETS_PER_ORDER, onSale, takesSeat } from '../../rules/events';
+import type { Lang } from '../../rules/lang';
+import type { UserRow } from '../auth/users';
+import { apiError } from '../errors';
+import { buyOrder } from '../payments/checkout';
+import { showInventory } from './inventory';
+import { eventById, pick, priceIn, showById, ticketTypesOf } from './queries';
+import type { OrderAnswer, OrderInput } from './schemas';
+
+type Line = { typeId: number; kind: 'venue' | 'stream' | 'both'; holder: string };
+
+/** The name printed on a ticket when none was typed: the account's first profile, unless it kept its default name; else the email's local part. */
+async function defaultHolder(db: D1Database, user: UserRow): Promise<string> {
+  const row = await db.prepare('SELECT name FROM profiles WHERE user_id = ? ORDER BY id LIMIT 1').bind(user.id).first<{ name: string }>();
+  const name = row && row.name !== 'Default' ? row.name : (user.email ?? '').split('@')[0] ?? '';
+  return name.slice(0, HOLDER_NAME_MAX);
+}
+
+export async function createOrder(env: Bindings, user: UserRow, input: OrderInput, lang: Lang, now: Date): Promise<OrderAnswer> {
+  // Spec: cash vouchers take days to be paid, longer than the 10-minute hold.
+  if (input.method === 'cash') apiError(400, 'PAYMENT_METHOD_NOT_FOR_TICKETS', 'cash vouchers take longer than the hold');
+  const show = await showById(env.DB, input.show);
+  const event = show ? await eventById(env.DB, show.event_id) : null;
+  if (!show || !event) apiError(404, 'SHOW_NOT_FOUND', String(input.show));
+  const types = await ticketTypesOf(env.DB, [show.id]);
+  const fallback = await defaultHolder(env.DB, user);
+  const lines: Line[] = [];
+  let amount = 0;
+  for (const item of input.items) {
+    if (item.quantity === 0) continue;
+    const type = types.find((t) => t.id === item.type);
+    if (!type) apiError(400, 'TICKET_TYPE_NOT_FOUND', String(item.type));
+    if (input.items.filter((i) => i.type === item.type).length > 1) apiError(400, 'BAD_REQUEST', `items: ticket type ${item.type} twice`);
+    if (item.quantity > type.max_per_order) apiError(400, 'TICKETS_OVER_MAX', String(type.max_per_order));
+    if (!onSale(type.kind, show, now)) apiError(409, 'TICKETS_NOT_ON_SALE', String(type.id));
+    amount += priceIn(type, input.currency) * item.quantity;
+    for (let i = 0; i < item.quantity; i++) lines.push({ typeId: type.id, kind: type.kind, holder: item.holders?.[i]?.trim() || fallback });
+  }
+  if (lines.length === 0) apiError(400, 'TICKETS_NONE_CHOSEN', 'choose at least one ticket');
+  if (lines.length > MAX_TICKETS_PER_ORDER) apiError(400, 'TICKETS_OVER_MAX', String(MAX_TICKETS_PER_ORDER));
+
+  const id = crypto.randomUUID();
+  const seats = lines.filter((l) => takesSeat(l.kind)).length;
+  const inventory = showInventory(env, show.id);
+  const held = await inventory.hold(id, seats, show.capacity, now.getTime());
+  if (!held.ok) apiError(409, 'SOLD_OUT', `${held.seatsLeft} seats left`);
+
+  const at = now.toISOString();
+  const holdEnd = new Date(now.getTime() + HOLD_MS).toISOString();
+  await env.DB.batch([
+    env.DB.prepare('INSERT INTO orders (id, user_id, show_id, state, amount, currency, hold_expires_at, lang, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').bind(
+      id, user.id, show.id, 'held', amount, input.currency, holdEnd, lang, at, at,
+    ),
+    ...lines.map((l) =>
+      env.DB.prepare('INSERT INTO etickets (id, order_id, user_id, event_id, show_id, ticket_type_id, kind, holder, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').bind(
+        // A ticket id without dashes: its first 10 characters are the short code typed at the door (worker/rules/eticket.ts).
+        crypto.randomUUID().replaceAll('-', ''), id, user.id, event.id, show.id, l.typeId, l.kind, l.holder, 'held', at,
+      ),
+    ),
+  ]);
+  try {
+    const answer = await buyOrder(env, user, { id, amount, currency: input.currency, title: pick(show.titles, lang), returnTo: `/events/orders/${id}` }, { method: input.method, phone: input.phone }, now);
+    await env.DB.prepare('UPDATE orders SET transaction_id = ? WHERE id = ?').bind(answer.transaction.id, id).run();
+    return { order: { id, state: 'held', amount, currency: input.currency, hold_expires_at: holdEnd }, transaction: answer.transaction, checkout: answer.checkout };
+  } catch (error) {
+    // No checkout: the order is given up at once and its seats come back.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE orders SET state = 'failed', updated_at = ? WHERE id = ? AND state = 'held'").bind(at, id),
+      env.DB.prepare("UPDATE etickets SET state = 'void' WHERE order_id = ? AND state = 'held'").bind(id),
+    ]);
+    await inventory.release(id);
+    throw error;
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * An event order after its payment (issue 17): the checkout's settlement (worker/api/payments/settle.ts)
+ * flips the order to 'paid' (or 'failed', its tickets 'void') in the same guarded batch as the
+ * transaction; then we **fulfil**: confirm the hold in the show's Durable Object, mark the e-tickets
+ * 'valid', the order 'fulfilled', and email the e-tickets. Idempotent: a replayed or parallel
+ * callback fulfils once (one guarded UPDATE decides who sends the mail). A paid order whose hold ran
+ * out and whose seats are gone is 'refund_due' (logged; My tickets says so). The scheduled handler
+ * expires held orders past hold_expires_at (tickets void, hold released) and finishes paid orders a
+ * crash left unfulfilled.
+ */
+import type { Bindings } from '../../env';
+import { takesSeat } from '../../rules/events';
+import { sendETicketEmail } from './emails';
+import { showInventory } from './inventory';
+import { orderById, orderOfTransaction, showById, ticketsOfOrder, type OrderRow } from './queries';
+
+const ORDER_OF_TX = '(SELECT order_id FROM transactions WHERE id = ?1)';
+
+/** In the batch that accepts the payment: the order is paid (also one the hold ran out on: fulfilment decides). */
+export const orderPaidStatement = (db: D1Database, transactionId: string, at: string, guard: string, ...guardArgs: unknown[]): D1PreparedStatement =>
+  db
+    .prepare(`UPDATE orders SET state = 'paid', updated_at = ?2 WHERE id = ${ORDER_OF_TX} AND state IN ('held', 'expired') AND ${guard.replaceAll('?', '?3')}`)
+    .bind(transactionId, at, ...guardArgs);
+
+/** In the batch that records a failed payment: the order failed, its tickets void. */
+export const orderFailedStatements = (db: D1Database, transactionId: string, at: string, guard: string, ...guardArgs: unknown[]): D1PreparedStatement[] => [
+  db
+    .prepare(`UPDATE orders SET state = 'failed', updated_at = ?2 WHERE id = ${ORDER_OF_TX} AND state IN ('held', 'expired') AND ${guard.replaceAll('?', '?3')}`)
+    .bind(transactionId, at, ...guardArgs),
+  db
+    .prepare(`UPDATE etickets SET state = 'void' WHERE order_id = ${ORDER_OF_TX} AND state = 'held' AND ${guard.replaceAll('?', '?3')}`)
+    .bind(transactionId, at, ...guardArgs),
+];
+
+function log(level: 'info' | 'warn', event: string, fields: Record<string, unknown>): void {
+  console[level === 'warn' ? 'warn' : 'log'](JSON.stringify({ level, event, ...fields }));
+}
+
+/** After a settled payment of purpose 'order' (worker/api/payments/notify.ts). */
+export async function afterOrderSettlement(env: Bindings, transactionId: string, now: Date): Promise<void> {
+  const order = await orderOfTransaction(env.DB, transactionId);
+  if (!order) return;
+  if (order.state === 'paid') await fulfilOrder(env, order, now);
+  else if (order.state === 'failed') await showInventory(env, order.show_id).release(order.id);
+}
+
+export type Fulfilment = 'fulfilled' | 'refund_due' | 'already' | 'not_paid';
+
+/** Confirms the seats, makes the tickets valid and emails them, once; a paid order with no seat left is refund_due. */
+export async function fulfilOrder(env: Bindings, order: OrderRow, now: Date): Promise<Fulfilment> {
+  if (order.state === 'fulfilled' || order.state === 'refund_due') return 'already';
+  if (order.state !== 'paid') return 'not_paid';
+  const [show, tickets] = await Promise.all([showById(env.DB, order.show_id), ticketsOfOrder(env.DB, order.id)]);
+  const seats = tickets.filter((k) => takesSeat(k.kind)).length;
+  const at = now.toISOString();
+  const confirmed = await showInventory(env, order.show_id).confirm(order.id, seats, show?.capacity ?? 0, now.getTime());
+  if (!confirmed.sold) {
+    const [refund] = await env.DB.batch([
+      env.DB.prepare("UPDATE orders SET state = 'refund_due', updated_at = ? WHERE id = ? AND state = 'paid'").bind(at, order.id),
+      env.DB.prepare("UPDATE etickets SET state = 'void' WHERE order_id = ? AND state != 'void'").bind(order.id),
+    ]);
+    if ((refund?.meta.changes ?? 0) === 1) log('warn', 'order_refund_due', { orderId: order.id, transactionId: order.transaction_id, showId: order.show_id, seats, seatsLeft: confirmed.seatsLeft });
+    return (refund?.meta.changes ?? 0) === 1 ? 'refund_due' : 'already';
+  }
+  const [won] = await env.DB.batch([
+    env.DB.prepare("UPDATE orders SET state = 'fulfilled', updated_at = ? WHERE id = ? AND state = 'paid'").bind(at, order.id),
+    env.DB.prepare("UPDATE etickets SET state = 'valid' WHERE order_id = ?1 AND state IN ('held', 'void') AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND state = 'fulfilled')").bind(order.id),
+  ]);
+  if ((won?.meta.changes ?? 0) !== 1) return 'already';
+  log('info', 'order_fulfilled', { orderId: order.id, showId: order.show_id, tickets: tickets.length, retaken: confirmed.retaken });
+  await sendETicketEmail(env, order.id);
+  return 'fulfilled';
+}
+
+/** An unpaid order given up (its hold ran out): void tickets, seats back to the show. */
+async function expireOrder(env: Bindings, order: OrderRow, at: string): Promise<boolean> {
+  const [expired] = await env.DB.batch([
+    env.DB.prepare("UPDATE orders SET state = 'expired', updated_at = ? WHERE id = ? AND state = 'held'").bind(at, order.id),
+    env.DB.prepare("UPDATE etickets SET state = 'void' WHERE order_id = ?1 AND state = 'held' AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND state = 'expired')").bind(order.id),
+  ]);
+  if ((expired?.meta.changes ?? 0) !== 1) return false;
+  await showInventory(env, order.show_id).release(order.id);
+  return true;
+}
+
+/**
+ * The scheduled job (worker/index.ts, every minute): held orders past hold_expires_at expire, and
+ * paid orders still unfulfilled a minute on (fulfilment interrupted) are fulfilled.
+ */
+export async function runOrders(env: Bindings, now: Date): Promise<{ expired: number; fulfilled: number }> {
+  const at = now.toISOString();
+  const stale = await env.DB.prepare("SELECT id FROM orders WHERE state = 'held' AND hold_expires_at <= ? ORDER BY hold_expires_at LIMIT 200").bind(at).all<{ id: string }>();
+  let expired = 0;
+  for (const { id } of stale.results) {
+    const order = await orderById(env.DB, id);
+    if (order && (await expireOrder(env, order, at))) expired++;
+  }
+  const before = new Date(now.getTime() - 60_000).toISOString();
+  const paid = await env.DB.prepare("SELECT id FROM orders WHERE state = 'paid' AND updated_at <= ? LIMIT 100").bind(before).all<{ id: string }>();
+  let fulfilled = 0;
+  for (const { id } of paid.results) {
+    const order = await orderById(env.DB, id);
+    if (order && (await fulfilOrder(env, order, now)) === 'fulfilled') fulfilled++;
+  }
+  return { expired, fulfilled };
+}

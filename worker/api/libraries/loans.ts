@@ -1,0 +1,159 @@
+// Library tickets and loans (issue 17, spec §1 library-card service): each patron gets the library's
+// monthly tickets (reset on the 1st: the month key is part of the count's key); watching a library
+// title costs one ticket and opens a 72-hour loan; re-watching inside the loan costs nothing. Exact
+// under parallel requests as pay per title is (worker/api/payments/tickets.ts unlockTitle): one D1
+// batch (batches run one at a time) whose statements check what the others wrote.
+import type { Bindings } from '../../env';
+import { CARD_RECHECK_MS, LOAN_MS, monthKey } from '../../rules/libraries';
+import type { Lang } from '../../rules/lang';
+import { apiError } from '../errors';
+import { PatronAuthUnavailable, patronAuthenticator } from './patrons';
+import type { LibraryOffer } from './offer/schemas';
+import { cardsOf, textIn, ticketsLeft, type CardRow, type LibraryRow } from './queries';
+import type { LibraryLoan } from './schemas';
+import { openPin } from './seal';
+
+/** 403 for a library title the caller cannot watch: spec §8 "a valid library card is required to watch". */
+export const libraryCardRequired = (): never => apiError(403, 'LIBRARY_CARD_REQUIRED', 'a valid library card is required to watch');
+
+type LoanRow = { id: string; content_id: number; slug: string; name: string; tile_image: string | null; library_slug: string; library_name: string; started_at: string; expires_at: string };
+
+const LOAN_SELECT = `SELECT o.id, o.content_id, c.slug, COALESCE(t.name_long, te.name_long, c.original_title) AS name, c.tile_image,
+    l.slug AS library_slug, l.name AS library_name, o.started_at, o.expires_at
+  FROM library_loans o JOIN contents c ON c.id = o.content_id JOIN libraries l ON l.id = o.library_id
+  LEFT JOIN content_i18n t ON t.content_id = c.id AND t.lang = ?2 LEFT JOIN content_i18n te ON te.content_id = c.id AND te.lang = 'en'`;
+
+const toLoan = (row: LoanRow, lang: Lang): LibraryLoan => ({
+  id: row.id,
+  content: { id: row.content_id, slug: row.slug, name: row.name, tile_image: row.tile_image },
+  library: { slug: row.library_slug, name: textIn(row.library_name, lang) },
+  started_at: row.started_at,
+  expires_at: row.expires_at,
+});
+
+/** The caller's running loans, ending soonest first. */
+export async function runningLoans(db: D1Database, userId: string, lang: Lang, now: Date): Promise<LibraryLoan[]> {
+  const { results } = await db.prepare(`${LOAN_SELECT} WHERE o.user_id = ?1 AND o.expires_at > ?3 ORDER BY o.expires_at`).bind(userId, lang, now.toISOString()).all<LoanRow>();
+  return results.map((r) => toLoan(r, lang));
+}
+
+/** The running loan of one of these titles (a title, or an episode and its series), if any. */
+export async function activeLoan(db: D1Database, userId: string, contentIds: number[], now: Date): Promise<{ content_id: number; expires_at: string } | null> {
+  if (contentIds.length === 0) return null;
+  return db
+    .prepare('SELECT content_id, expires_at FROM library_loans WHERE user_id = ?1 AND content_id IN (SELECT value FROM json_each(?2)) AND expires_at > ?3 ORDER BY expires_at DESC LIMIT 1')
+    .bind(userId, JSON.stringify(contentIds), now.toISOString())
+    .first<{ content_id: number; expires_at: string }>();
+}
+
+/** Which of these titles libraries include, and which libraries (published ones), for the content page and the stream call. */
+async function includingLibraries(db: D1Database, contentIds: number[]): Promise<{ content_id: number; library_id: number; slug: string; name: string }[]> {
+  if (contentIds.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT t.content_id, l.id AS library_id, l.slug, l.name FROM library_titles t JOIN libraries l ON l.id = t.library_id
+       WHERE t.content_id IN (SELECT value FROM json_each(?1)) AND l.published = 1 ORDER BY l.id`,
+    )
+    .bind(JSON.stringify(contentIds))
+    .all<{ content_id: number; library_id: number; slug: string; name: string }>();
+  return results;
+}
+
+/** Whether a library includes one of these titles (then a viewer without access needs "a valid library card"). */
+export const isLibraryTitle = async (db: D1Database, contentIds: number[]): Promise<boolean> => (await includingLibraries(db, contentIds)).length > 0;
+
+/**
+ * The content page's library facts (GET /pages/content/{slug} `library`) for a viewer who cannot
+ * otherwise watch a title: the libraries including it, their valid card there and its tickets left,
+ * a running loan. Null when no library includes the title.
+ */
+export async function libraryOffer(db: D1Database, userId: string | null, contentIds: number[], lang: Lang, now: Date): Promise<LibraryOffer | null> {
+  const [including, cards, loan] = await Promise.all([
+    includingLibraries(db, contentIds),
+    userId ? cardsOf(db, userId, now) : Promise.resolve([]),
+    userId ? activeLoan(db, userId, contentIds, now) : Promise.resolve(null),
+  ]);
+  if (including.length === 0) return null;
+  const libraryIds = new Set(including.map((l) => l.library_id));
+  const usable = cards.filter((k) => libraryIds.has(k.library_id) && k.invalid_reason === null);
+  const seen = new Set<number>();
+  const libraries = including.filter((l) => !seen.has(l.library_id) && seen.add(l.library_id)).map((l) => ({ slug: l.slug, name: textIn(l.name, lang) }));
+  return {
+    libraries,
+    card: usable.length > 0,
+    tickets_left: usable.length > 0 ? Math.max(...usable.map(ticketsLeft)) : null,
+    loan_until: loan?.expires_at ?? null,
+  };
+}
+
+/**
+ * "The card is re-checked when its validity is older than a day": asks the library again (the
+ * patron-authentication interface, with the sealed PIN) and records the answer. A failed re-check
+ * makes the card invalid ("a valid library card is required to watch"); an unreachable library
+ * answers 503 and changes nothing.
+ */
+export async function recheckCard(env: Bindings, card: CardRow, library: LibraryRow, now: Date): Promise<boolean> {
+  if (card.invalid_reason !== null) return false;
+  if (now.getTime() - Date.parse(card.checked_at) < CARD_RECHECK_MS) return true;
+  const pin = await openPin(env, card.pin_sealed);
+  let reason: string | null = 'not_found';
+  let check: Awaited<ReturnType<ReturnType<typeof patronAuthenticator>['check']>> | null = null;
+  if (pin !== null) {
+    try {
+      check = await patronAuthenticator(env, library).check(card.card_number, pin, now);
+    } catch (error) {
+      if (error instanceof PatronAuthUnavailable) apiError(503, 'LIBRARY_UNAVAILABLE', 'the library cannot be reached, try later');
+      throw error;
+    }
+    reason = check.ok ? null : check.reason;
+  }
+  if (check?.ok) {
+    await env.DB.prepare('UPDATE library_cards SET checked_at = ?2, valid_until = ?3, patron_name = COALESCE(?4, patron_name) WHERE id = ?1')
+      .bind(card.id, now.toISOString(), check.validUntil, check.name)
+      .run();
+    return true;
+  }
+  await env.DB.prepare('UPDATE library_cards SET invalid_reason = ?2 WHERE id = ?1').bind(card.id, reason ?? 'not_found').run();
+  return false;
+}
+
+/**
+ * Spends one ticket of `card` on a title, once: the loan row is written only while the card is valid,
+ * the month's count is below the library's monthly tickets and no loan of the title runs for the
+ * user; the count goes up only if that very row was written. Twenty parallel borrows with three
+ * tickets left make exactly three loans; a borrow during a running loan spends nothing and answers it.
+ */
+export async function borrowTitle(
+  db: D1Database,
+  card: Pick<CardRow, 'id' | 'user_id' | 'library_id' | 'card_number'>,
+  contentId: number,
+  lang: Lang,
+  now: Date,
+): Promise<{ loan: LibraryLoan; spent: boolean }> {
+  const at = now.toISOString();
+  const month = monthKey(now);
+  const id = crypto.randomUUID();
+  const expires = new Date(now.getTime() + LOAN_MS).toISOString();
+  const [, inserted] = await db.batch([
+    db.prepare('INSERT OR IGNORE INTO library_ticket_use (library_id, card_number, month, used) VALUES (?1, ?2, ?3, 0)').bind(card.library_id, card.card_number, month),
+    db
+      .prepare(
+        `INSERT INTO library_loans (id, user_id, library_id, card_number, content_id, started_at, expires_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
+         WHERE EXISTS (SELECT 1 FROM library_cards WHERE id = ?9 AND user_id = ?2 AND invalid_reason IS NULL)
+           AND (SELECT used FROM library_ticket_use WHERE library_id = ?3 AND card_number = ?4 AND month = ?8) < (SELECT monthly_tickets FROM libraries WHERE id = ?3)
+           AND NOT EXISTS (SELECT 1 FROM library_loans WHERE user_id = ?2 AND content_id = ?5 AND expires_at > ?6)`,
+      )
+      .bind(id, card.user_id, card.library_id, card.card_number, contentId, at, expires, month, card.id),
+    db
+      .prepare('UPDATE library_ticket_use SET used = used + 1 WHERE library_id = ?1 AND card_number = ?2 AND month = ?3 AND EXISTS (SELECT 1 FROM library_loans WHERE id = ?4)')
+      .bind(card.library_id, card.card_number, month, id),
+  ]);
+  const spent = (inserted?.meta.changes ?? 0) === 1;
+  const row = await db
+    .prepare(`${LOAN_SELECT} WHERE o.user_id = ?1 AND o.content_id = ?3 AND o.expires_at > ?4 ORDER BY o.expires_at DESC LIMIT 1`)
+    .bind(card.user_id, lang, contentId, at)
+    .first<LoanRow>();
+  if (row) return { loan: toLoan(row, lang), spent };
+  apiError(409, 'NO_LIBRARY_TICKETS', 'no library ticket left this month: they come back on the 1st');
+}

@@ -1,0 +1,112 @@
+import { pickText } from '../../rules/live-tv';
+import { texts } from '../partners/queries';
+import { maskCard, monthKey } from '../../rules/libraries';
+import { MAX_QUERY_WORDS, searchWords } from '../../rules/search/normalize';
+import type { Lang } from '../../rules/lang';
+import type { LibraryAuthConfig } from './patrons';
+import type { UserLibrary } from './offer/schemas';
+import type { LibraryCard, LibrarySummary } from './schemas';
+
+/** A row of libraries (migration 0014_libraries.sql). */
+export type LibraryRow = LibraryAuthConfig & {
+  name: string;
+  city: string;
+  postal_code: string;
+  logo: string | null;
+  landing: string;
+  monthly_tickets: number;
+};
+
+const LIBRARY_COLUMNS = 'id, slug, name, city, postal_code, logo, landing, monthly_tickets, patron_auth, sip2_host, sip2_port, sip2_institution';
+
+/** One text of a JSON column in the language (English, then any, as fallback); a plain string is itself. */
+export const textIn = (json: string, lang: Lang): string => pickText(texts(json), lang) || json;
+
+export const toSummary = (row: LibraryRow, lang: Lang): LibrarySummary => ({
+  id: row.id,
+  slug: row.slug,
+  name: textIn(row.name, lang),
+  city: textIn(row.city, lang),
+  postal_code: row.postal_code,
+  logo: row.logo,
+  monthly_tickets: row.monthly_tickets,
+});
+
+export const libraryBySlug = (db: D1Database, slug: string): Promise<LibraryRow | null> =>
+  db.prepare(`SELECT ${LIBRARY_COLUMNS} FROM libraries WHERE slug = ?1 AND published = 1`).bind(slug).first<LibraryRow>();
+
+/**
+ * The library finder: every folded word typed must begin a word of the library's names, cities (in
+ * every language), postal code or slug — "الرباط", "rabat", "Fès", "fes", "10000" — by city, then name.
+ * No query: every published library.
+ */
+export async function findLibraries(db: D1Database, query: string): Promise<LibraryRow[]> {
+  const words = searchWords(query).slice(0, MAX_QUERY_WORDS);
+  const where = words.map((_, i) => `(' ' || search_text) LIKE ?${i + 1} ESCAPE '\\'`);
+  const { results } = await db
+    .prepare(`SELECT ${LIBRARY_COLUMNS} FROM libraries WHERE published = 1${where.length ? ` AND ${where.join(' AND ')}` : ''} ORDER BY city ->> 'en', name ->> 'en', id LIMIT 100`)
+    .bind(...words.map((w) => `% ${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`))
+    .all<LibraryRow>();
+  return results;
+}
+
+/** The ids of a library's titles, in the library's order. */
+export async function libraryTitleIds(db: D1Database, libraryId: number): Promise<number[]> {
+  const { results } = await db.prepare('SELECT content_id FROM library_titles WHERE library_id = ?1 ORDER BY position, content_id').bind(libraryId).all<{ content_id: number }>();
+  return results.map((r) => r.content_id);
+}
+
+type CardRow = {
+  id: number;
+  user_id: string;
+  library_id: number;
+  card_number: string;
+  pin_sealed: string;
+  patron_name: string | null;
+  valid_until: string | null;
+  checked_at: string;
+  invalid_reason: string | null;
+  library_slug: string;
+  library_name: string;
+  monthly_tickets: number;
+  used: number;
+};
+export type { CardRow };
+
+/** The caller's cards (one per library) with this month's tickets used; `libraryId` narrows to one library. */
+export async function cardsOf(db: D1Database, userId: string, now: Date, libraryId?: number): Promise<CardRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT k.id, k.user_id, k.library_id, k.card_number, k.pin_sealed, k.patron_name, k.valid_until, k.checked_at, k.invalid_reason,
+         l.slug AS library_slug, l.name AS library_name, l.monthly_tickets, COALESCE(u.used, 0) AS used
+       FROM library_cards k JOIN libraries l ON l.id = k.library_id
+       LEFT JOIN library_ticket_use u ON u.library_id = k.library_id AND u.card_number = k.card_number AND u.month = ?2
+       WHERE k.user_id = ?1 AND (?3 IS NULL OR k.library_id = ?3) ORDER BY k.created_at, k.id`,
+    )
+    .bind(userId, monthKey(now), libraryId ?? null)
+    .all<CardRow>();
+  return results;
+}
+
+export const ticketsLeft = (row: Pick<CardRow, 'monthly_tickets' | 'used'>): number => Math.max(0, row.monthly_tickets - row.used);
+
+export const toCard = (row: CardRow, lang: Lang): LibraryCard => ({
+  id: row.id,
+  library: { id: row.library_id, slug: row.library_slug, name: textIn(row.library_name, lang) },
+  card_number: maskCard(row.card_number),
+  patron_name: row.patron_name,
+  valid: row.invalid_reason === null,
+  valid_until: row.valid_until,
+  checked_at: row.checked_at,
+  monthly_tickets: row.monthly_tickets,
+  tickets_left: ticketsLeft(row),
+});
+
+/** Spec §3 User `libraries`: the user's cards for GET auth/user, library names in the user's language. */
+export async function userLibraries(db: D1Database, userId: string, lang: Lang): Promise<UserLibrary[]> {
+  const { results } = await db
+    .prepare('SELECT k.id, k.library_id, l.slug, l.name, k.card_number, k.invalid_reason FROM library_cards k JOIN libraries l ON l.id = k.library_id WHERE k.user_id = ?1 ORDER BY k.created_at, k.id')
+    .bind(userId)
+    .all<{ id: number; library_id: number; slug: string; name: string; card_number: string; invalid_reason: string | null }>();
+  return results.map((r) => ({ id: r.id, library_id: r.library_id, slug: r.slug, name: textIn(r.name, lang), card_number: maskCard(r.card_number), valid: r.invalid_reason === null }));
+}
