@@ -72,10 +72,11 @@ export function refusalText(refusal: Refusal): { heading: string; text: string }
 /**
  * The player's message page when the title cannot be played (no redirect to /error on the player
  * route, spec §8): the spec's message, and the way out — Subscribe (and Log in for guests) for a
- * premium title, Retry after stopping another device for the stream limit, else back to the title.
+ * premium title, Retry after stopping another device for the stream limit, else back to the title
+ * (`backHref`: a live channel's or a show's page instead of /content/{slug}).
  * Works without JavaScript (Retry is a link to this very page).
  */
-export function PlayerRefusal({ refusal, slug, retryHref }: { refusal: Refusal; slug: string; retryHref: string }) {
+export function PlayerRefusal({ refusal, slug, retryHref, backHref }: { refusal: Refusal; slug: string; retryHref: string; backHref?: string }) {
   const { t } = useI18n();
   const { heading, text } = refusalText(refusal);
   const loginHref = `/login?redirect=${encodeURIComponent(retryHref).replace(/%2F/g, '/')}`;
@@ -101,7 +102,7 @@ export function PlayerRefusal({ refusal, slug, retryHref }: { refusal: Refusal; 
               {t('RETRY')}
             </a>
           )}
-          <a className="button button--secondary button--large" href={`/content/${encodeURIComponent(slug)}`}>
+          <a className="button button--secondary button--large" href={backHref ?? `/content/${encodeURIComponent(slug)}`}>
             {t('BACK_TO_TITLE')}
           </a>
         </div>

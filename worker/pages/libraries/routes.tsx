@@ -63,7 +63,9 @@ async function cardForm(c: Ctx, slug: string, state?: FormState, status: Status 
 
 /** POST /libraries/{slug}/card: a guest's account first (register, then log in), then the card through the API. */
 async function addCard(c: Ctx, slug: string) {
+  // The body first: a truncated or oversized one is 400/413 whatever the address (worker/pages/form.test.ts).
   const form = await readForm(c);
+  if (!validSlug(slug)) return c.notFound();
   const cardNumber = (form.cardNumber ?? '').trim();
   const pin = form.pin ?? '';
   const values = { cardNumber };
@@ -168,7 +170,7 @@ export const libraryPages = new Hono<AppEnv>()
   .post('/libraries/cards/:id/remove', (c) => (loggedIn(c) ? removeCard(c, c.req.param('id')) : toLogin(c, '/libraries/me')))
   .get('/libraries/:slug', (c) => (validSlug(c.req.param('slug')) ? libraryPage(c, c.req.param('slug')) : c.notFound()))
   .get('/libraries/:slug/card', (c) => (validSlug(c.req.param('slug')) ? cardForm(c, c.req.param('slug')) : c.notFound()))
-  .post('/libraries/:slug/card', (c) => (validSlug(c.req.param('slug')) ? addCard(c, c.req.param('slug')) : c.notFound()))
+  .post('/libraries/:slug/card', (c) => addCard(c, c.req.param('slug')))
   .post('/content/:slug/borrow', (c) => (loggedIn(c) ? borrow(c, c.req.param('slug')) : toLogin(c, `/content/${c.req.param('slug')}`)))
   .get('/librarian', (c) => librarian(c, false))
   .get('/librarian/usage.csv', (c) => librarian(c, true));
