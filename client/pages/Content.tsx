@@ -110,11 +110,9 @@ export function ContentPage({ data, watched, season, shareUrl, partners = [] }: 
               </ul>
             )}
             {content.synopsis && <p className="content__synopsis">{content.synopsis}</p>}
-            {content.library && content.has_media && (content.access === 'premium' || content.library.loan_until) ? (
-              <LibraryOffer slug={content.slug} offer={content.library} />
-            ) : (
-              <AccessNotice access={content.access} slug={content.slug} tickets={content.tickets} playable={content.has_media} />
-            )}
+            {/* A premium title keeps its spec §6 notice (subscribe, or a ticket); a library title adds the card's way in. */}
+            <AccessNotice access={content.access} slug={content.slug} tickets={content.tickets} playable={content.has_media} />
+            {content.library && content.has_media && (content.access === 'premium' || content.library.loan_until) && <LibraryOffer slug={content.slug} offer={content.library} />}
             <div className="actions">
               {playable && target && <PlayButton target={target} href={youtube ? `/youtube/${content.slug}` : `/player/${target.slug}`} duration={playing?.duration ?? content.duration} />}
               {content.has_trailer && content.access !== 'geoblocked' && <Trailer slug={content.slug} title={content.name_long} />}

@@ -12,13 +12,13 @@ export function LibraryOffer({ slug, offer }: { slug: string; offer: Offer }) {
   const names = offer.libraries.map((l) => l.name).join(' · ');
   if (offer.loan_until) {
     return (
-      <p className="access-notice access-notice--unlocked library-offer" role="note">
+      <p className="library-offer access-notice--unlocked" role="note">
         {t('LIBRARY_BORROWED_UNTIL')} <MoroccoTime iso={offer.loan_until} />
       </p>
     );
   }
   return (
-    <div className="access-notice library-offer" role="note">
+    <div className="library-offer" role="note">
       <p>
         <strong>{t('LIBRARY_INCLUDED_IN', { names })}</strong>
       </p>

@@ -59,8 +59,17 @@ async function includingLibraries(db: D1Database, contentIds: number[]): Promise
   return results;
 }
 
-/** Whether a library includes one of these titles (then a viewer without access needs "a valid library card"). */
-export const isLibraryTitle = async (db: D1Database, contentIds: number[]): Promise<boolean> => (await includingLibraries(db, contentIds)).length > 0;
+/**
+ * Whether the user is a patron of a library that includes one of these titles (a card there, valid
+ * or not): then a premium title without a loan answers "a valid library card is required to watch"
+ * (borrow it, or renew the card); anyone else gets the premium refusal, whose page also offers the card.
+ */
+export async function patronOfTitle(db: D1Database, userId: string, contentIds: number[]): Promise<boolean> {
+  const libraries = new Set((await includingLibraries(db, contentIds)).map((l) => l.library_id));
+  if (libraries.size === 0) return false;
+  const { results } = await db.prepare('SELECT library_id FROM library_cards WHERE user_id = ?').bind(userId).all<{ library_id: number }>();
+  return results.some((r) => libraries.has(r.library_id));
+}
 
 /**
  * The content page's library facts (GET /pages/content/{slug} `library`) for a viewer who cannot

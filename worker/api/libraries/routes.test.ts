@@ -116,19 +116,22 @@ describe('library card sign-in', () => {
 });
 
 describe('tickets and 72-hour loans', () => {
-  it('without a card: the stream says a valid library card is required; borrowing spends one ticket, plays at +71 h, not at +73 h', async () => {
+  it('without a card: the premium refusal (the page offers the card); borrowing needs a card, spends one ticket, plays at +71 h, not at +73 h', async () => {
     const title = await makeTitle({ premium: true });
     const lib = await makeLibrary('loans', 5, [title.id], { [card(5)]: ['4321', 0] });
     const user = await registeredUser();
     const t0 = new Date('2026-03-10T10:00:00Z');
     const refused = await stream(user, title.slug, t0);
-    expect([refused.status, await messageOf(refused)]).toEqual([403, 'LIBRARY_CARD_REQUIRED: a valid library card is required to watch']);
+    expect([refused.status, await messageOf(refused)]).toEqual([403, 'PREMIUM_REQUIRED: You have to be premium subscriber to access this content']);
     expect(await messageOf(await borrow(user, title.slug, t0))).toMatch(/^LIBRARY_CARD_REQUIRED/);
     const content = async (when: Date) => ContentPage.parse(await (await callApi(`/pages/content/${title.slug}`, { token: user.tokens.token, headers: at(when) })).json()).content;
     expect((await content(t0)).library).toEqual({ libraries: [{ slug: lib.slug, name: 'Library loans' }], card: false, tickets_left: null, loan_until: null });
 
     expect((await addCard(user, lib.slug, card(5), '4321', t0)).status).toBe(201);
     expect((await content(t0)).library).toMatchObject({ card: true, tickets_left: 5, loan_until: null });
+    // A patron of the library without a loan: spec §8 "a valid library card is required to watch" (borrow first).
+    const patron = await stream(user, title.slug, t0);
+    expect([patron.status, await messageOf(patron)]).toEqual([403, 'LIBRARY_CARD_REQUIRED: a valid library card is required to watch']);
     const first = await borrow(user, title.slug, t0);
     expect(first.status).toBe(201);
     const answer = (await first.json()) as BorrowAnswer;

@@ -9,7 +9,7 @@ import { authenticate } from '../auth/middleware';
 import { now } from '../clock';
 import { apiError } from '../errors';
 import { unlockTitle } from '../payments/tickets';
-import { isLibraryTitle, libraryCardRequired } from '../libraries/loans';
+import { libraryCardRequired, patronOfTitle } from '../libraries/loans';
 import { requestedProfile } from '../profiles/viewer';
 import { validationHook } from '../validation';
 import { accessFor, playbackViewer, streamOwner, type PlaybackViewer } from './access';
@@ -135,7 +135,7 @@ export const player = new Hono<AppEnv>()
   /**
    * GET /pages/content/{slug}/stream_url?profileId=&trailer=1: refusals in this order — 404
    * CONTENT_NOT_FOUND, 403 CONTENT_NOT_AVAILABLE (age), 451 GEOBLOCKED, 403 PREMIUM_REQUIRED (not
-   * for trailers; 403 LIBRARY_CARD_REQUIRED for a library title), 404 MEDIA_NOT_FOUND, 409 MAXIMUM_DEVICES_REACHED (not for trailers).
+   * for trailers; 403 LIBRARY_CARD_REQUIRED for a patron of a library including the title, without a loan), 404 MEDIA_NOT_FOUND, 409 MAXIMUM_DEVICES_REACHED (not for trailers).
    */
   .get('/pages/content/:slug/stream_url', zValidator('param', streamUrlParam, validationHook), zValidator('query', streamUrlQuery, validationHook), async (c) => {
     const { slug } = c.req.valid('param');
@@ -148,8 +148,8 @@ export const player = new Hono<AppEnv>()
     const unlockable = [title.content.id, ...(title.content.parent ? [title.content.parent.id] : [])];
     const access = await accessFor(c, viewer, trailer ? { ...title.rights, premium: false } : title.rights, unlockable);
     if (access === 'geoblocked') apiError(451, 'GEOBLOCKED', 'this title is not available in your country');
-    // A library title without a running loan (issue 17): spec §8 "a valid library card is required to watch".
-    if (access === 'premium' && (await isLibraryTitle(c.env.DB, unlockable))) libraryCardRequired();
+    // A library's patron without a running loan on its title (issue 17): spec §8 "a valid library card is required to watch".
+    if (access === 'premium' && viewer.user && (await patronOfTitle(c.env.DB, viewer.user.id, unlockable))) libraryCardRequired();
     if (access === 'premium') apiError(403, 'PREMIUM_REQUIRED', 'You have to be premium subscriber to access this content');
     return c.json(await titleStream(c, viewer, title, trailer), 200, NO_STORE);
   })
