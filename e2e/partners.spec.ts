@@ -74,6 +74,8 @@ test("the menu's webview entry embeds the festival's page in a sandboxed iframe"
 });
 
 test('the partners, partner, offers, search and embedded partner pages pass the accessibility check in English and Arabic', async ({ page }) => {
+  // Ten pages, each checked by axe: two minutes on a loaded machine, not the default half-minute.
+  test.setTimeout(120_000);
   for (const lang of ['en', 'ar'] as const) {
     // The webview's sandboxed frame runs no script, axe's included: the page it embeds is checked on its own (/embed/…).
     for (const path of ['/partners', `/partners/${FESTIVAL}`, '/ads', '/search?q=casa', `/embed/partners/${FESTIVAL}`]) {
