@@ -1,13 +1,17 @@
 /**
  * Browser bootstrap, loaded only by pages that render islands. It holds no React: each island
- * hydrates on its visitor's first interaction with it (pointer over, focus, touch), so a page
+ * hydrates on its visitor's first interaction with it (pointer over, focus, touch) or with its
+ * form (an account form's validation: also input, for autofill), so a page
  * that is only looked at downloads a couple of kilobytes (the player hydrates at load). A click
  * that arrives before React does is held and replayed once the island is live.
  */
 const CHUNK_RELOAD_KEY = 'chunkReloadAt';
 /** Spec §4: a failed chunk load reloads the page, at most once per 60 seconds. */
 const CHUNK_RELOAD_GUARD_MS = 60_000;
-const TRIGGERS = ['pointerover', 'focusin', 'touchstart'] as const;
+/** What wakes an island: a pointer over it, the focus, a touch, or text put in it (pasted, autofilled). */
+const TRIGGERS = ['pointerover', 'focusin', 'touchstart', 'input'] as const;
+/** A form island also wakes on a change the browser makes for the visitor (a password manager). */
+const FORM_TRIGGERS = [...TRIGGERS, 'change'] as const;
 
 function reloadAfterChunkFailure(error: unknown): void {
   console.error(error);
@@ -34,6 +38,22 @@ function hydrate(el: HTMLElement): Promise<void> {
   return done;
 }
 
+/**
+ * Islands that hydrate at load start once the page has painted (the frame after the first one):
+ * React and the dictionary are then fetched and run after what the visitor sees first, never
+ * before it. A click meanwhile is held and replayed as for any island.
+ */
+function afterFirstPaint(run: () => void): void {
+  requestAnimationFrame(() => setTimeout(run, 0));
+}
+
+/** The form a 'form' island watches: the one its `form` prop names, else the one around it. */
+function formOf(el: HTMLElement): HTMLFormElement | null {
+  const { form } = JSON.parse(el.dataset.props ?? '{}') as { form?: unknown };
+  const named = typeof form === 'string' ? document.getElementById(form) : null;
+  return named instanceof HTMLFormElement ? named : el.closest('form');
+}
+
 function watch(el: HTMLElement): void {
   if (el.dataset.watched !== undefined) return;
   // An island rendered inside another (a result tile's toggle in the search island) is part of that
@@ -41,8 +61,13 @@ function watch(el: HTMLElement): void {
   if (el.parentElement?.closest('[data-island]')) return;
   el.dataset.watched = '';
   const start = () => void hydrate(el);
-  if (el.dataset.hydrate === 'load') start();
+  const form = el.dataset.hydrate === 'form' ? formOf(el) : null;
+  if (el.dataset.hydrate === 'load') afterFirstPaint(start);
+  else if (form) for (const type of FORM_TRIGGERS) form.addEventListener(type, start, { once: true, passive: true });
   else for (const type of TRIGGERS) el.addEventListener(type, start, { once: true, passive: true });
+  if (el.dataset.hydrate === 'page') addEventListener('scroll', start, { once: true, passive: true });
+  // The focus already inside (an autofocused search box): the visitor is about to use it.
+  if (el.dataset.hydrate !== 'load' && (form ?? el).contains(document.activeElement)) start();
   // A click before the island is live (its code still on the way, even for islands that hydrate at
   // load, like the player) is held and given to the island once it is: never lost, never doubled.
   el.addEventListener(

@@ -1,5 +1,5 @@
 import { createStore, Provider } from 'jotai';
-import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
+import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nProvider, isLang, type Dict, type Lang } from './i18n';
 import { islands } from './islands';
@@ -85,7 +85,13 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
   let commit = (): void => undefined;
   const committed = new Promise<void>((resolve) => (commit = resolve));
   const island = createElement(Provider, { store }, createElement(I18nProvider, { lang, dict, children: createElement(Component, props) }));
-  hydrateRoot(el, createElement(Committed, { onCommit: commit, children: island }), { identifierPrefix: `${name}-${count++}-` });
+  const identifierPrefix = `${name}-${count++}-`;
+  // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of
+  // holding the main thread for the whole island (no long task while the page is being looked at);
+  // an event on the island meanwhile makes React finish that part first.
+  startTransition(() => {
+    hydrateRoot(el, createElement(Committed, { onCommit: commit, children: island }), { identifierPrefix });
+  });
   await committed;
   // What the visitor typed, pasted or ticked while the island was on its way is not lost.
   replayFields(changed);

@@ -19,8 +19,13 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 export function defineIsland<P extends { [K in keyof P]: Json | undefined }>(
   name: string,
   Component: ComponentType<P>,
-  /** 'interaction' (default): hydrate on the first pointer, focus or touch; 'load': at once. */
-  hydrate: 'interaction' | 'load' = 'interaction',
+  /**
+   * 'interaction' (default): hydrate on the first pointer, focus or touch on the island; 'form': on
+   * the first pointer, focus, touch or input anywhere in the island's form (an island that only
+   * watches a server-rendered form); 'page': as 'interaction', or when the page is scrolled (an
+   * island that is the page, like search and its endless results); 'load': once the page has painted.
+   */
+  hydrate: 'interaction' | 'form' | 'page' | 'load' = 'interaction',
 ) {
   function Island(props: P) {
     const assets = useContext(ClientAssetsContext);

@@ -10,6 +10,9 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   publicDir: 'public',
   oxc: { jsx: { runtime: 'automatic' } },
+  // The dictionaries (80–100 KB each) become `JSON.parse('…')`: V8 parses JSON several times faster
+  // than the same object written as JavaScript, which shortens the task that wakes the first island.
+  json: { namedExports: false, stringify: true },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

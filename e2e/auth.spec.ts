@@ -13,9 +13,11 @@ import { BASE_URL } from './playwright.config';
 const GOOD = 'Sesame123';
 const uniqueEmail = (tag: string) => `e2e-${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
-/** The form island hydrates at load; wait until it is live so its validation is in place. */
+/** The form island wakes on the first interaction with its form (a pointer over it): wait until it is live. */
 async function formReady(page: Page) {
-  await expect(page.locator('[data-island="account-form"]').first()).toHaveAttribute('data-live', '');
+  const island = page.locator('[data-island="account-form"]').first();
+  await page.locator('form', { has: island }).first().hover();
+  await expect(island).toHaveAttribute('data-live', '');
 }
 
 const message = (page: Page, name: string) => page.locator(`[data-message-for="${name}"]`);

@@ -20,8 +20,12 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'cookieConsent', value: '1', url: BASE_URL }]);
 });
 
-/** The form island hydrates at load: wait until it is live, so its validation is in place. */
-const formReady = (page: Page) => expect(page.locator('[data-island="account-form"]').first()).toHaveAttribute('data-live', '');
+/** The form island wakes on the first interaction with its form (a pointer over it): wait until it is live. */
+async function formReady(page: Page) {
+  const island = page.locator('[data-island="account-form"]').first();
+  await page.locator('form', { has: island }).first().hover();
+  await expect(island).toHaveAttribute('data-live', '');
+}
 
 async function fill(page: Page, values: { email: string; subject?: string }) {
   await page.getByLabel(text('fr', 'CONTACT_SUBJECT')).selectOption(values.subject ?? 'content');

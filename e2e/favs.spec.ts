@@ -165,6 +165,8 @@ test.describe('Search results', () => {
     expect((await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, profile: { username: 'Idriss' } } })).status()).toBe(201);
     expect((await page.request.post('/api/auth/login', { data: { login: email, password: PASSWORD } })).status()).toBe(200);
     await page.goto(`/search?q=${encodeURIComponent(FIRST.name.en)}&lang=en`);
+    // The search island wakes on the first pointer over it.
+    await page.locator('#search-q').hover();
     await page.locator('[data-island="search"][data-live]').waitFor({ state: 'attached' });
     const add = page.getByRole('button', { name: `${text('en', 'ADD_TO_MY_LIST')}: ${FIRST.name.en}`, exact: true });
     await add.hover();

@@ -74,7 +74,8 @@ test.describe('profile management', () => {
     await page.getByRole('link', { name: 'Profile lock' }).click();
     const lock = page.getByRole('region', { name: 'Lina B' });
     const pin = lock.getByLabel('PIN', { exact: true });
-    // The validation island hydrates at load; entry.ts marks it live.
+    // The validation island wakes when the form is first used (here: focused); entry.ts marks it live.
+    await pin.focus();
     await expect(lock.locator('[data-island="account-form"]')).toHaveAttribute('data-live', '');
     await pin.fill('12a');
     await pin.blur();

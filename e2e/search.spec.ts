@@ -22,13 +22,16 @@ async function open(page: Page, path = '/search', lang: Lang = 'en') {
   // The cookie banner would cover the bottom of the page.
   await page.context().addCookies([{ name: 'cookieConsent', value: '1', url: BASE_URL }]);
   await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
-  // The island hydrates at load: React controls the input once it is live.
   await live(page);
 }
 
-/** The island hydrates at load: React controls the input once it is live (typing earlier may beat it on a loaded machine). */
+/**
+ * The island wakes on the visitor's first pointer, focus or touch (here: the pointer over the box)
+ * or scroll; React controls the input once it is live (typing earlier may beat it on a loaded machine).
+ */
 async function live(page: Page) {
   await expect(page.locator('[data-island="search"]')).toBeAttached();
+  await page.locator('#search-q').hover();
   await page.waitForFunction(() => document.querySelector('#search-q') && Object.keys(document.querySelector('#search-q') as object).some((k) => k.startsWith('__react')));
 }
 

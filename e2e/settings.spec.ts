@@ -28,7 +28,8 @@ test.describe('account settings', () => {
     await page.goto('/settings/editLogin?lang=fr');
     await expect(page.getByRole('heading', { level: 1, name: 'Identifiants de connexion' })).toBeVisible();
     const email = page.getByLabel('Nouvel e-mail');
-    // The validation island hydrates at load; entry.ts marks it live.
+    // The validation island wakes when the form is first used (here: focused); entry.ts marks it live.
+    await email.focus();
     await expect(page.locator('#email [data-island="account-form"]')).toHaveAttribute('data-live', '');
     await email.fill('pas-un-email');
     await email.blur();

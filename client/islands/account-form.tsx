@@ -9,8 +9,9 @@ import { useI18n } from '../i18n';
  *
  * The form itself stays plain server-rendered HTML that POSTs to the edge (so it works without
  * JavaScript and the server handling is the single path). Put `<AccountFormIsland …/>` anywhere
- * INSIDE the `<form>` (or pass `form` = the form's id). It renders nothing visible and hydrates at
- * page load, then:
+ * INSIDE the `<form>` (or pass `form` = the form's id). It renders nothing visible and hydrates on
+ * the visitor's first pointer, focus, touch or input in the form (React is not fetched for a form
+ * that is only looked at; a form sent before that is checked by the server alone), then:
  * - validates a field when it loses focus, and on every input once it has been touched (fields
  *   the server marked `aria-invalid="true"` count as touched, so their message clears when fixed);
  * - on submit validates every ruled field that is rendered (fields inside `hidden`/`display:none`
@@ -199,4 +200,4 @@ export default function AccountForm({ rules, strong = false, confirms, form: for
   return <span ref={anchor} hidden />;
 }
 
-export const AccountFormIsland = defineIsland('account-form', AccountForm, 'load');
+export const AccountFormIsland = defineIsland('account-form', AccountForm, 'form');

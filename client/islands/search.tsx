@@ -57,7 +57,9 @@ function parseAnswer(value: unknown): Answer {
  * and the sort direction apply at once, `?q=` and the filters are kept in the URL
  * (history.replaceState) so results can be shared; pages of 40 load as the viewer scrolls
  * (IntersectionObserver) until a page holds fewer than 40. A new search starts again at page 1.
- * Failures are only logged (spec §8: search errors are only logged): no toast.
+ * Failures are only logged (spec §8: search errors are only logged): no toast. The island wakes on
+ * the visitor's first pointer, focus or touch on it, or the first scroll ('page'): a results page
+ * that is only looked at runs no React.
  */
 export default function Search(props: SearchProps) {
   const { t, lang } = useI18n();
@@ -294,4 +296,4 @@ function Select({ name, label, value, onChange, options }: { name: string; label
   );
 }
 
-export const SearchIsland = defineIsland('search', Search, 'load');
+export const SearchIsland = defineIsland('search', Search, 'page');

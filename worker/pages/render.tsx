@@ -82,8 +82,11 @@ export function pageRenderer(): MiddlewareHandler<AppEnv> {
         stream: headers,
         readableStreamOptions: {
           nonce: c.get('nonce'),
-          // React outlines large finished boundaries behind a script; bots get them inline.
-          progressiveChunkSize: isBot(c) ? Number.MAX_SAFE_INTEGER : undefined,
+          // A part that is ready when the page flushes is written in place, however large: React
+          // would otherwise outline a large finished part (the home page's rows) behind a skeleton
+          // and a script that swaps it in after the first paint, laying the page out twice. A part
+          // still waiting for its data streams behind its fallback as before.
+          progressiveChunkSize: Number.MAX_SAFE_INTEGER,
           onError(error) {
             // A page with a failed part is never kept for other guests (worker/pages/guest-cache).
             c.set('renderFailed', true);

@@ -86,7 +86,8 @@ export function guestPageCache(): MiddlewareHandler<AppEnv> {
         Vary: 'Accept-Language, Cookie',
         [CACHE_HEADER]: 'hit',
       };
-      if (c.env.STREAM_IDENTITY_ENCODING === 'true') headers['Content-Encoding'] = 'identity';
+      // A stored page is whole, so it is compressed like any response (STREAM_IDENTITY_ENCODING only
+      // keeps a page that is still being rendered from being held back by the dev server's gzip).
       return c.body(page, 200, headers);
     }
 
