@@ -54,33 +54,57 @@ function formOf(el: HTMLElement): HTMLFormElement | null {
   return named instanceof HTMLFormElement ? named : el.closest('form');
 }
 
+/**
+ * The island an event belongs to: the outermost one around its target. An island rendered inside
+ * another (a result tile's toggle in the search island) is part of that island's React root: it
+ * hydrates with it, never on its own.
+ */
+function islandOf(target: EventTarget | null): HTMLElement | null {
+  let island = target instanceof Element ? target.closest<HTMLElement>('[data-island]') : null;
+  for (let outer = island?.parentElement?.closest<HTMLElement>('[data-island]'); outer; outer = outer.parentElement?.closest<HTMLElement>('[data-island]')) island = outer;
+  return island;
+}
+
+/** Islands whose first click (before they were live) is held, to be given to them once they are. */
+const held = new WeakSet<HTMLElement>();
+
+/**
+ * One listener per event type on the document, whatever the number of islands (a home page has a
+ * toggle on each of its ~90 tiles): the first pointer over, focus, touch or input in an island wakes
+ * it, and a click before the island is live (its code still on the way, even for islands that hydrate
+ * at load, like the player) is held and given to the island once it is: never lost, never doubled.
+ */
+function listen(): void {
+  for (const type of TRIGGERS) {
+    const wake = (event: Event) => {
+      const island = islandOf(event.target);
+      if (island && island.dataset.live === undefined) void hydrate(island);
+    };
+    document.addEventListener(type, wake, { capture: true, passive: true });
+  }
+  // Bubbling, not capturing: a handler that took the press first (the player's early Play, which
+  // plays at once) stops it on its way down or cancels it, and then it is not held as well.
+  document.addEventListener('click', (event) => {
+    const island = islandOf(event.target);
+    if (!island || event.defaultPrevented || island.dataset.live !== undefined || held.has(island)) return;
+    held.add(island);
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>('a, button, summary, input, label') : null;
+    event.preventDefault();
+    event.stopPropagation();
+    void hydrate(island).then(() => target?.click());
+  });
+}
+
+/** What wakes an island besides the visitor's first touch of it: its mode (see defineIsland). */
 function watch(el: HTMLElement): void {
-  if (el.dataset.watched !== undefined) return;
-  // An island rendered inside another (a result tile's toggle in the search island) is part of that
-  // island's React root: it hydrates with it, never on its own.
-  if (el.parentElement?.closest('[data-island]')) return;
-  el.dataset.watched = '';
   const start = () => void hydrate(el);
-  const form = el.dataset.hydrate === 'form' ? formOf(el) : null;
-  if (el.dataset.hydrate === 'load') afterFirstPaint(start);
-  else if (form) for (const type of FORM_TRIGGERS) form.addEventListener(type, start, { once: true, passive: true });
-  else for (const type of TRIGGERS) el.addEventListener(type, start, { once: true, passive: true });
-  if (el.dataset.hydrate === 'page') addEventListener('scroll', start, { once: true, passive: true });
-  // The focus already inside (an autofocused search box): the visitor is about to use it.
-  if (el.dataset.hydrate !== 'load' && (form ?? el).contains(document.activeElement)) start();
-  // A click before the island is live (its code still on the way, even for islands that hydrate at
-  // load, like the player) is held and given to the island once it is: never lost, never doubled.
-  el.addEventListener(
-    'click',
-    (event) => {
-      if (el.dataset.live !== undefined) return;
-      const target = event.target instanceof Element ? event.target.closest<HTMLElement>('a, button, summary, input, label') : null;
-      event.preventDefault();
-      event.stopPropagation();
-      void hydrate(el).then(() => target?.click());
-    },
-    { capture: true, once: true },
-  );
+  const mode = el.dataset.hydrate;
+  const form = mode === 'form' ? formOf(el) : null;
+  if (mode === 'load') afterFirstPaint(start);
+  if (form) for (const type of FORM_TRIGGERS) form.addEventListener(type, start, { once: true, passive: true });
+  if (mode === 'page') addEventListener('scroll', start, { once: true, passive: true });
+  // The focus already in its form (an autofocused field): the visitor is about to use it.
+  if (form?.contains(document.activeElement)) start();
 }
 
 /** Spec §2: the top bar takes its scrolled style when the page is scrolled. */
@@ -108,11 +132,22 @@ function syncLocalState(): void {
 }
 
 function start(): void {
-  syncLocalState();
-  watchScroll();
-  document.querySelectorAll<HTMLElement>('[data-island]').forEach(watch);
+  listen();
+  // The focus already in an island (an autofocused search box): the visitor is about to use it.
+  const focused = islandOf(document.activeElement);
+  if (focused) void hydrate(focused);
+  // Only the islands with a mode of their own: a page's many tiles need nothing here.
+  document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrate="interaction"])').forEach((el) => {
+    if (islandOf(el) === el) watch(el);
+  });
+  // After the first paint, each in a task of its own: reading the scroll position lays the page out,
+  // and the first touch of localStorage loads it from the browser (a blocking call); neither is
+  // needed for the first frame.
+  afterFirstPaint(watchScroll);
+  afterFirstPaint(syncLocalState);
 }
 
-// The entry loads async while the page may still be streaming: start once the document is complete.
+// Pages with a top bar load the entry deferred (it runs once the document is parsed); pages without
+// one load it async, maybe while the page is still streaming: start once the document is complete.
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
 else start();

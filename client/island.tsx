@@ -2,8 +2,12 @@ import type { ComponentType } from 'react';
 import { preinitModule, preloadModule } from 'react-dom';
 import { createContext, useContext } from 'react';
 
-/** Where the server finds the browser entry and each island's chunk (from Vite's manifest). */
-export type ClientAssets = { entry: string; islands: Record<string, string>; nonce: string };
+/**
+ * Where the server finds the browser entry and each island's chunk (from Vite's manifest).
+ * `entryInHead`: the document already loads the entry (pages with a top bar, whose menus are
+ * islands), so islands need not ask for it.
+ */
+export type ClientAssets = { entry: string; islands: Record<string, string>; nonce: string; entryInHead?: boolean };
 export const ClientAssetsContext = createContext<ClientAssets | null>(null);
 
 /** JSON-safe island props: they travel to the browser in the wrapper's data-props attribute. */
@@ -11,9 +15,9 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 
 /**
  * Declares an island: on the server, the returned component renders `Component` inside one
- * `<div data-island data-props>` wrapper (display: contents) and asks React to load the client
- * entry (`preinitModule`, deduplicated, nonce'd) and preload this island's chunk. Pages that render
- * no island therefore ship no JavaScript. In the browser, client/entry.ts hydrates the wrapper
+ * `<div data-island data-props>` wrapper (display: contents) and, unless the document already
+ * loads it, asks React to load the client entry (`preinitModule`, deduplicated, nonce'd); an island
+ * that hydrates at load also preloads its chunk. Pages that render no island ship no JavaScript. In the browser, client/entry.ts hydrates the wrapper
  * (on the first interaction by default, so React is downloaded only when it is needed).
  */
 export function defineIsland<P extends { [K in keyof P]: Json | undefined }>(
@@ -30,7 +34,7 @@ export function defineIsland<P extends { [K in keyof P]: Json | undefined }>(
   function Island(props: P) {
     const assets = useContext(ClientAssetsContext);
     if (assets) {
-      preinitModule(assets.entry, { as: 'script', nonce: assets.nonce });
+      if (!assets.entryInHead) preinitModule(assets.entry, { as: 'script', nonce: assets.nonce });
       const chunk = assets.islands[name];
       if (chunk && hydrate === 'load') preloadModule(chunk, { as: 'script' });
     }

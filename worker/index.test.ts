@@ -34,11 +34,16 @@ describe('pages', () => {
     expect(again.html).toContain('<html lang="ar" dir="rtl" ');
   });
 
-  it('loads the client entry only through islands, with the response nonce', async () => {
+  it('loads the client entry as a deferred module after the stylesheet, once, with the response nonce', async () => {
     const { res, html } = await page('/');
     const nonce = /nonce="([^"]+)"/.exec(html)?.[1];
     expect(nonce).toBeTruthy();
-    expect(html).toMatch(/<script src="\/assets\/entry-[^"]+" type="module" async="" nonce="/);
+    const scripts = html.match(/<script [^>]*src="\/assets\/entry-[^"]+"[^>]*>/g) ?? [];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/type="module"/);
+    expect(scripts[0]).toContain(`nonce="${nonce}"`);
+    expect(scripts[0]).not.toContain('async');
+    expect(html.indexOf(scripts[0] ?? '')).toBeGreaterThan(html.indexOf('rel="stylesheet"'));
     expect(html).toContain('data-island="lang-menu"');
     expect(res.headers.get('content-security-policy') ?? `'nonce-${nonce}'`).toContain(`'nonce-${nonce}'`);
   });

@@ -85,6 +85,7 @@ function ShareTags({ meta, doc }: { meta: PageMeta; doc: DocumentContext }) {
 export function Document({ meta, doc, children }: { meta: PageMeta; doc: DocumentContext; children: ReactNode }) {
   const bar = meta.bar ?? 'full';
   const path = new URL(doc.url).pathname;
+  const entryInHead = bar !== 'none';
   return (
     <html
       lang={doc.lang}
@@ -103,12 +104,18 @@ export function Document({ meta, doc, children }: { meta: PageMeta; doc: Documen
         <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         <link rel="stylesheet" href={doc.stylesheet} />
+        {/*
+          Pages with a top bar have islands (its menus): the entry is a deferred module, so the
+          document's DOMContentLoaded (when the browser's form autofill lays the page out) waits
+          for the stylesheet, and the page is laid out once, styled, not first without its styles.
+        */}
+        {entryInHead && <script type="module" src={doc.assets.entry} nonce={doc.assets.nonce} />}
         {meta.share && <ShareTags meta={meta} doc={doc} />}
       </head>
       <body>
         <StoreProvider>
           <I18nProvider lang={doc.lang} dict={doc.dict}>
-            <ClientAssetsContext.Provider value={doc.assets}>
+            <ClientAssetsContext.Provider value={{ ...doc.assets, entryInHead }}>
               <a className="skip-link" href="#main">
                 {doc.dict['SKIP_TO_CONTENT'] ?? 'Skip to content'}
               </a>

@@ -56,8 +56,12 @@ export function Tile({ content, eager = false }: { content: TileContent; eager?:
   );
 }
 
-/** A horizontally scrolling row of tiles with its title linking to the category. */
-export function Row({ title, href, contents, eager = false }: { title: string; href: string; contents: Content[]; eager?: boolean }) {
+/**
+ * A horizontally scrolling row of tiles with its title linking to the category. Its posters load
+ * lazily: rows sit under a hero whose image is the page's first, and the browser fetches the
+ * posters of the rows near the screen as soon as it has laid them out.
+ */
+export function Row({ title, href, contents }: { title: string; href: string; contents: Content[] }) {
   const { t } = useI18n();
   if (contents.length === 0) return null;
   return (
@@ -70,7 +74,7 @@ export function Row({ title, href, contents, eager = false }: { title: string; h
       <ul className="row__list">
         {contents.map((c) => (
           <li key={c.id}>
-            <Tile content={c} eager={eager} />
+            <Tile content={c} />
           </li>
         ))}
       </ul>

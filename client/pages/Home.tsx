@@ -53,7 +53,7 @@ function Rows({ navigation }: { navigation: Promise<Loaded<NavigationRow[]>> }) 
   return (
     <>
       {result.value.map((row, i) => (
-        <Row key={row.id} title={row.category.name} href={`/category/${row.category.slug}`} contents={row.contents} eager={i === 0} />
+        <Row key={row.id} title={row.category.name} href={`/category/${row.category.slug}`} contents={row.contents} />
       ))}
     </>
   );

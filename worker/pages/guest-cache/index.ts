@@ -42,7 +42,9 @@ export async function guestPageKey(c: Ctx): Promise<string | null> {
   const target = url.pathname + url.search;
   if (new TextEncoder().encode(target).length > MAX_URL_BYTES) return null;
   const { showConsent, appStore } = visitorChrome(c, await loadConfig(c));
-  const build = clientAssets.entry.replace(/\W/g, '');
+  // The build: the hashed names of the stylesheet and the entry a stored page links to (a deploy
+  // that changes either never serves a page pointing at files it no longer has).
+  const build = (clientAssets.stylesheet + clientAssets.entry).replace(/\W/g, '');
   const variant = [c.get('lang'), c.get('country') || '-', showConsent ? 'consent' : '-', appStore ? encodeURIComponent(appStore) : '-', isBot(c) ? 'bot' : '-'].join('/');
   return `https://guest-pages.invalid/${build}/${variant}${target}`;
 }
