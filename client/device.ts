@@ -1,19 +1,19 @@
 /**
  * The page's visitor as the document tells it (client/components/Document.tsx): <html
  * data-device data-visitor data-profile>. Spec §3 client state keeps `deviceId` in localStorage;
- * client/entry.ts mirrors it there at load.
+ * client/entry.ts mirrors it there (when the visitor first acts or leaves the page).
  */
 export const DEVICE_ID_KEY = 'deviceId';
 
-/** This browser's device id: localStorage `deviceId`, else the document's. */
+/** This browser's device id: the document's (the edge's device cookie), else localStorage `deviceId`. */
 export function deviceId(): string {
+  const fromDocument = document.documentElement.dataset.device;
+  if (fromDocument) return fromDocument;
   try {
-    const stored = localStorage.getItem(DEVICE_ID_KEY);
-    if (stored) return stored;
+    return localStorage.getItem(DEVICE_ID_KEY) ?? '';
   } catch {
-    // storage disabled
+    return ''; // storage disabled
   }
-  return document.documentElement.dataset.device ?? '';
 }
 
 /** Whether a logged-in user (not the guest) is looking at this page. */

@@ -71,8 +71,9 @@ const held = new WeakSet<HTMLElement>();
 /**
  * One listener per event type on the document, whatever the number of islands (a home page has a
  * toggle on each of its ~90 tiles): the first pointer over, focus, touch or input in an island wakes
- * it, and a click before the island is live (its code still on the way, even for islands that hydrate
- * at load, like the player) is held and given to the island once it is: never lost, never doubled.
+ * it, and a click before React listens on the island (its code still on the way, even for islands
+ * that hydrate at load, like the player) is held and given to the island once it is live: never
+ * lost, never doubled (from `data-hydrating`, set by client/hydrate.ts, the click is React's).
  */
 function listen(): void {
   for (const type of TRIGGERS) {
@@ -86,7 +87,7 @@ function listen(): void {
   // plays at once) stops it on its way down or cancels it, and then it is not held as well.
   document.addEventListener('click', (event) => {
     const island = islandOf(event.target);
-    if (!island || event.defaultPrevented || island.dataset.live !== undefined || held.has(island)) return;
+    if (!island || event.defaultPrevented || island.dataset.hydrating !== undefined || held.has(island)) return;
     held.add(island);
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>('a, button, summary, input, label') : null;
     event.preventDefault();
@@ -121,7 +122,10 @@ function watchScroll(): void {
  * (the document carries it); `favs` belongs to guests only — once a member's page shows, the edge
  * has attached them to the profile (worker/session/favs.ts), so the browser forgets them.
  */
+let synced = false;
 function syncLocalState(): void {
+  if (synced) return;
+  synced = true;
   try {
     const { device, visitor } = document.documentElement.dataset;
     if (device && localStorage.getItem('deviceId') !== device) localStorage.setItem('deviceId', device);
@@ -140,11 +144,15 @@ function start(): void {
   document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrate="interaction"])').forEach((el) => {
     if (islandOf(el) === el) watch(el);
   });
-  // After the first paint, each in a task of its own: reading the scroll position lays the page out,
-  // and the first touch of localStorage loads it from the browser (a blocking call); neither is
-  // needed for the first frame.
+  // After the first paint: reading the scroll position lays the page out.
   afterFirstPaint(watchScroll);
-  afterFirstPaint(syncLocalState);
+  // The first touch of localStorage is a blocking call to the browser (its storage permission and
+  // contents; 10–30 ms traced here). A member's page hands the guest's favourites over at once; a
+  // guest's page mirrors its device id when the visitor first acts or leaves, not during the load.
+  if (document.documentElement.dataset.visitor === 'member') afterFirstPaint(syncLocalState);
+  for (const type of ['pointerdown', 'keydown', 'touchstart']) addEventListener(type, syncLocalState, { once: true, passive: true, capture: true });
+  addEventListener('pagehide', syncLocalState, { once: true });
+  document.addEventListener('visibilitychange', syncLocalState, { once: true });
 }
 
 // Pages with a top bar load the entry deferred (it runs once the document is parsed); pages without
