@@ -8,8 +8,8 @@
 const CHUNK_RELOAD_KEY = 'chunkReloadAt';
 /** Spec §4: a failed chunk load reloads the page, at most once per 60 seconds. */
 const CHUNK_RELOAD_GUARD_MS = 60_000;
-/** What wakes an island: a pointer over it, the focus, a touch, or text put in it (pasted, autofilled). */
-const TRIGGERS = ['pointerover', 'focusin', 'touchstart', 'input'] as const;
+/** What wakes an island: a pointer over it or pressed on it, the focus, a touch, or text put in it (pasted, autofilled). */
+const TRIGGERS = ['pointerover', 'pointerdown', 'focusin', 'touchstart', 'input'] as const;
 /** A form island also wakes on a change the browser makes for the visitor (a password manager). */
 const FORM_TRIGGERS = [...TRIGGERS, 'change'] as const;
 
@@ -65,40 +65,52 @@ function islandOf(target: EventTarget | null): HTMLElement | null {
   return island;
 }
 
-/** Islands whose first click (before they were live) is held, to be given to them once they are. */
-const held = new WeakSet<HTMLElement>();
+/**
+ * A click before the island is live (its code still on the way, even for islands that hydrate at
+ * load, like the player) is held and given to the island once it is: never lost, never doubled.
+ * The listener sits on the island itself, capturing, so React (which listens on the island) never
+ * sees the held click, and a handler on the document that took the press first (the player's early
+ * Play) keeps it. It is set on the island's first pointer-over, focus or touch, which come before
+ * any click, or at start for islands with a mode of their own.
+ */
+const holding = new WeakSet<HTMLElement>();
+function holdFirstClick(island: HTMLElement): void {
+  if (holding.has(island)) return;
+  holding.add(island);
+  island.addEventListener(
+    'click',
+    (event) => {
+      if (island.dataset.live !== undefined) return;
+      const target = event.target instanceof Element ? event.target.closest<HTMLElement>('a, button, summary, input, label') : null;
+      event.preventDefault();
+      event.stopPropagation();
+      void hydrate(island).then(() => target?.click());
+    },
+    { capture: true, once: true },
+  );
+}
 
 /**
  * One listener per event type on the document, whatever the number of islands (a home page has a
- * toggle on each of its ~90 tiles): the first pointer over, focus, touch or input in an island wakes
- * it, and a click before React listens on the island (its code still on the way, even for islands
- * that hydrate at load, like the player) is held and given to the island once it is live: never
- * lost, never doubled (from `data-hydrating`, set by client/hydrate.ts, the click is React's).
+ * toggle on each of its ~90 tiles): the first pointer over, focus, touch or input in an island
+ * wakes it.
  */
 function listen(): void {
   for (const type of TRIGGERS) {
     const wake = (event: Event) => {
       const island = islandOf(event.target);
-      if (island && island.dataset.live === undefined) void hydrate(island);
+      if (!island || island.dataset.live !== undefined) return;
+      holdFirstClick(island);
+      void hydrate(island);
     };
     document.addEventListener(type, wake, { capture: true, passive: true });
   }
-  // Bubbling, not capturing: a handler that took the press first (the player's early Play, which
-  // plays at once) stops it on its way down or cancels it, and then it is not held as well.
-  document.addEventListener('click', (event) => {
-    const island = islandOf(event.target);
-    if (!island || event.defaultPrevented || island.dataset.hydrating !== undefined || held.has(island)) return;
-    held.add(island);
-    const target = event.target instanceof Element ? event.target.closest<HTMLElement>('a, button, summary, input, label') : null;
-    event.preventDefault();
-    event.stopPropagation();
-    void hydrate(island).then(() => target?.click());
-  });
 }
 
 /** What wakes an island besides the visitor's first touch of it: its mode (see defineIsland). */
 function watch(el: HTMLElement): void {
   const start = () => void hydrate(el);
+  holdFirstClick(el);
   const mode = el.dataset.hydrate;
   const form = mode === 'form' ? formOf(el) : null;
   if (mode === 'load') afterFirstPaint(start);
@@ -139,7 +151,10 @@ function start(): void {
   listen();
   // The focus already in an island (an autofocused search box): the visitor is about to use it.
   const focused = islandOf(document.activeElement);
-  if (focused) void hydrate(focused);
+  if (focused) {
+    holdFirstClick(focused);
+    void hydrate(focused);
+  }
   // Only the islands with a mode of their own: a page's many tiles need nothing here.
   document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrate="interaction"])').forEach((el) => {
     if (islandOf(el) === el) watch(el);

@@ -89,8 +89,6 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
   // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of
   // holding the main thread for the whole island (no long task while the page is being looked at);
   // an event on the island meanwhile makes React finish that part first.
-  // From here React listens on the island: a click is React's, no longer held by the entry.
-  el.dataset.hydrating = '';
   startTransition(() => {
     hydrateRoot(el, createElement(Committed, { onCommit: commit, children: island }), { identifierPrefix });
   });
