@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { subscribe } from './billing';
-import { expect, test } from './fixtures';
+import { expect, settled, test } from './fixtures';
 import { DOOR_KEY, WALL_URL } from './playwright.config';
 import { text, type Lang } from './text';
 
@@ -80,10 +80,6 @@ const memberPages = (profileId: number): string[] => [
 ];
 
 type Found = { where: string; rule: string; impact: string; help: string; targets: string[] };
-
-/** The body fades in (spec §2): contrast is measured once every animation has finished. */
-const settled = (page: Page) =>
-  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))).then(() => undefined));
 
 /** axe on the page as it is now: its serious and critical violations. */
 async function audit(page: Page, where: string): Promise<Found[]> {

@@ -1,5 +1,5 @@
 import { devices, type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, settled, test } from './fixtures';
 import { text, pattern, type Lang } from './text';
 import { BASE_URL } from './playwright.config';
 
@@ -168,11 +168,10 @@ async function fits(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** The body fades in (spec §2, 500 ms): screenshots wait for it. */
-/** The page is styled (its stylesheet loaded) and the body's fade-in has finished. */
-const settled = async (page: Page) => {
+/** The page is styled (its stylesheet loaded) and its fade-in has finished. */
+const loadedAndSettled = async (page: Page) => {
   await page.waitForLoadState('load');
-  await page.evaluate(() => Promise.all(document.body.getAnimations().map((a) => a.finished)).then(() => undefined));
+  await settled(page);
 };
 
 /**
@@ -183,13 +182,13 @@ async function shoot(page: Page, device: 'desktop' | 'phone') {
   for (const lang of ['ar', 'en'] as const) {
     await page.goto(`/login?lang=${lang}`);
     await formReady(page);
-    await settled(page);
+    await loadedAndSettled(page);
     await fits(page);
     await page.screenshot({ path: `e2e/screenshots/login-${lang}-${device}.png`, fullPage: device === 'phone' });
 
     await page.goto(`/register?lang=${lang}`);
     await formReady(page);
-    await settled(page);
+    await loadedAndSettled(page);
     await page.getByRole('textbox', { name: text(lang, 'EMAIL'), exact: true }).fill('salma@example.ma');
     const password = page.getByLabel(text(lang, 'PASSWORD'), { exact: true });
     await password.fill('salma');
@@ -204,7 +203,7 @@ async function shoot(page: Page, device: 'desktop' | 'phone') {
     await page.screenshot({ path: `e2e/screenshots/register-phone-${lang}-${device}.png`, fullPage: device === 'phone' });
 
     await page.goto(`/forgot?by=phone&lang=${lang}`);
-    await settled(page);
+    await loadedAndSettled(page);
     await fits(page);
     await page.screenshot({ path: `e2e/screenshots/forgot-${lang}-${device}.png` });
 
@@ -216,7 +215,7 @@ async function shoot(page: Page, device: 'desktop' | 'phone') {
     await page.locator('#field-terms').check();
     await page.getByRole('button', { name: text(lang, 'CREATE_ACCOUNT') }).click();
     await expect(page.locator('.account-link')).toBeVisible();
-    await settled(page);
+    await loadedAndSettled(page);
     await fits(page);
     await page.screenshot({ path: `e2e/screenshots/account-bar-${lang}-${device}.png` });
     await logOut(page, lang);

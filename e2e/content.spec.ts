@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, settled, test } from './fixtures';
 import { text } from './text';
 import { BASE_URL } from './playwright.config';
 
@@ -13,8 +13,6 @@ import { BASE_URL } from './playwright.config';
 /** The cookie banner would cover the bottom of the screenshots. */
 const noBanner = (page: Page) => page.context().addCookies([{ name: 'cookieConsent', value: '1', url: BASE_URL }]);
 
-/** The body fades in (spec §2, 500 ms): screenshots wait for it. */
-const settled = (page: Page) => page.evaluate(() => Promise.all(document.body.getAnimations().map((a) => a.finished)).then(() => undefined));
 
 /** No page wider than the screen. */
 async function fits(page: Page) {

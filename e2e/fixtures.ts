@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Every page is watched: a console error, an uncaught exception or a React hydration warning
@@ -28,3 +28,17 @@ export const test = base.extend<{ consoleProblems: string[]; allowedFailures: Re
 });
 
 export { expect };
+
+/**
+ * The page's fade-in (spec §2: a veil over the page that clears in 500 ms) and every other finite
+ * animation have finished: screenshots and contrast checks wait for it.
+ */
+export const settled = (page: Page): Promise<void> =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );

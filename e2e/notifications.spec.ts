@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, settled, test } from './fixtures';
 import { BASE_URL, PORT } from './playwright.config';
 import { text, type Lang } from './text';
 
@@ -43,8 +43,6 @@ async function unread(page: Page): Promise<number> {
   return (await badge.count()) === 0 ? 0 : Number(await badge.getAttribute('data-count'));
 }
 
-/** The body fades in (spec §2, 500 ms): screenshots wait for it. */
-const settled = (page: Page) => page.evaluate(() => Promise.all(document.body.getAnimations({ subtree: true }).map((a) => a.finished)).then(() => undefined));
 
 async function fits(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, settled, test } from './fixtures';
 import { BASE_URL } from './playwright.config';
 import { text, type Lang } from './text';
 
@@ -81,8 +81,8 @@ test('the partners, partner, offers, search and embedded partner pages pass the 
     for (const path of ['/partners', `/partners/${FESTIVAL}`, '/ads', '/search?q=casa', `/embed/partners/${FESTIVAL}`]) {
       await open(page, path, lang);
       await page.waitForLoadState('networkidle');
-      // The body fades in (spec §2): contrast is measured once every animation has finished.
-      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+      // The page fades in (spec §2): contrast is measured once every animation has finished.
+      await settled(page);
       const result = await new AxeBuilder({ page }).analyze();
       const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${lang} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { subscribe } from './billing';
-import { expect, test } from './fixtures';
+import { expect, settled, test } from './fixtures';
 import { text, type Lang } from './text';
 import { titles } from '../scripts/seed/catalogue.ts';
 import { BASE_URL } from './playwright.config';
@@ -189,8 +189,6 @@ test.describe('profiles', () => {
   });
 });
 
-/** The body fades in (spec §2, 500 ms): screenshots wait for it. */
-const settled = (page: Page) => page.evaluate(() => Promise.all(document.body.getAnimations().map((a) => a.finished)).then(() => undefined));
 
 /** No page wider than the screen. */
 async function fits(page: Page) {
