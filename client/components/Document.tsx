@@ -101,7 +101,12 @@ export function Document({ meta, doc, children }: { meta: PageMeta; doc: Documen
         {meta.description && <meta name="description" content={meta.description} />}
         <meta name="theme-color" content="#ff0031" />
         <link rel="manifest" href={`/manifest.webmanifest?lang=${doc.lang}`} />
-        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
+        {/*
+          The tab's icon as PNG, not SVG: the browser builds a whole SVG document on the page's main
+          thread to draw an SVG icon, during the load; a PNG is only decoded.
+        */}
+        <link rel="icon" href="/icons/icon-48.png" sizes="48x48" type="image/png" />
+        <link rel="icon" href="/icons/icon-96.png" sizes="96x96" type="image/png" />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         <link rel="stylesheet" href={doc.stylesheet} />
         {/*

@@ -15,7 +15,7 @@ export function Geoblocked({ country }: { country: string }) {
   return (
     <section className="wall" aria-labelledby="wall-title">
       <div className="wall__card">
-        <img className="wall__logo" src="/icons/icon.svg" alt="Tafrij" width={64} height={64} />
+        <img className="wall__logo" src="/icons/icon-144.png" alt="Tafrij" width={64} height={64} />
         <h1 id="wall-title" className="wall__title">
           {t('GEOBLOCKED')}
         </h1>

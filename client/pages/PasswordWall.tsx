@@ -20,7 +20,7 @@ export function PasswordWall({ action, returnTo, error = false, waitSeconds }: P
   return (
     <section className="wall" aria-labelledby="wall-title">
       <form className="wall__card" method="post" action={action}>
-        <img className="wall__logo" src="/icons/icon.svg" alt="Tafrij" width={64} height={64} />
+        <img className="wall__logo" src="/icons/icon-144.png" alt="Tafrij" width={64} height={64} />
         <h1 id="wall-title" className="wall__title">
           {t('WEBSITE_PASSWORD_PROTECTED')}
         </h1>

@@ -441,12 +441,14 @@ async function main(): Promise<void> {
   const play = runs('play') ? await measurePlay({ origin: ORIGIN, chromiumPath: CHROMIUM, log }) : undefined;
   if (runs('search')) log('measuring search on a generated catalogue of 50,000 titles (its own database and worker)');
   const search = runs('search') ? await benchSearch({ log, port: SEARCH_PORT }) : undefined;
-  if (runs('lighthouse')) log('running Lighthouse (mobile) in Chromium');
   if (runs('payments')) log('measuring payment callback → active subscription, and invoice PDFs');
   const payments = runs('payments') ? await benchPayments({ origin: ORIGIN, log }) : undefined;
   if (runs('tv')) log('measuring live TV: live-edge latency and /epg with 14 channels');
   const tv = runs('tv') ? await benchTv({ origin: ORIGIN, persistTo: PERSIST, log }) : undefined;
-  const lighthouse = runs('lighthouse') ? await benchLighthouse({ origin: ORIGIN, chromiumPath: CHROMIUM, debuggingPort: DEBUGGING_PORT, log }) : undefined;
+  if (runs('lighthouse')) log('running Lighthouse (mobile) in Chromium');
+  const lighthouse = runs('lighthouse')
+    ? await benchLighthouse({ origin: ORIGIN, chromiumPath: CHROMIUM, debuggingPort: DEBUGGING_PORT, serverProcessGroup: wrangler?.pid, log })
+    : undefined;
 
   const result = {
     date: new Date().toISOString(),

@@ -120,7 +120,8 @@ const TICKET_TYPES = [
   { kind: 'both', names: { en: 'Seat + stream pass', fr: 'Place + pass direct', ar: 'مقعد + تذكرة البث', es: 'Plaza + pase de emisión' }, prices: [18000, 1700, 1800], max: 6 },
 ] as const;
 
-export const eventImagePath = (name: string): string => `/catalogue/events/${name}.svg`;
+/** The WebP twin of the SVG source (scripts/seed/raster-images.ts). */
+export const eventImagePath = (name: string): string => `/catalogue/events/${name}.webp`;
 
 const escape = (text: string): string => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 

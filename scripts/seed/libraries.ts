@@ -1,9 +1,10 @@
 /**
  * The demo's public libraries (issue 17, spec §1 library-card service): five Moroccan public
  * libraries with their real postal codes, logos (public/catalogue/libraries/{slug}.svg, written by
- * scripts/seed/library-images.ts), landing texts in four languages, monthly tickets and titles of the
- * seed catalogue (premium ones among them, so a loan matters). Patrons check in through the imported
- * patron list ('csv'; scripts/seed/library-patrons.ts seeds the demo cards).
+ * scripts/seed/library-images.ts, shown as their WebP twins), landing texts in four languages,
+ * monthly tickets and titles of the seed catalogue (premium ones among them, so a loan matters).
+ * Patrons check in through the imported patron list ('csv'; scripts/seed/library-patrons.ts seeds
+ * the demo cards).
  *
  * PURE module: no node: imports.
  */
@@ -130,7 +131,7 @@ export function libraryStatements(now: Date, sql: Sql): string[] {
   const at = now.toISOString();
   return LIBRARIES.flatMap((l) => [
     `INSERT INTO libraries (slug, name, city, postal_code, logo, landing, monthly_tickets, patron_auth, search_text, published, updated_at)
-     VALUES (${sql(l.slug)}, ${sql(JSON.stringify(l.name))}, ${sql(JSON.stringify(l.city))}, ${sql(l.postalCode)}, ${sql(`/catalogue/libraries/${l.slug}.svg`)}, ${sql(JSON.stringify(l.landing))}, ${l.monthlyTickets}, 'csv', ${sql(librarySearchText(l))}, 1, ${sql(at)})
+     VALUES (${sql(l.slug)}, ${sql(JSON.stringify(l.name))}, ${sql(JSON.stringify(l.city))}, ${sql(l.postalCode)}, ${sql(`/catalogue/libraries/${l.slug}.webp`)}, ${sql(JSON.stringify(l.landing))}, ${l.monthlyTickets}, 'csv', ${sql(librarySearchText(l))}, 1, ${sql(at)})
      ON CONFLICT (slug) DO UPDATE SET name = excluded.name, city = excluded.city, postal_code = excluded.postal_code, logo = excluded.logo, landing = excluded.landing,
        monthly_tickets = excluded.monthly_tickets, search_text = excluded.search_text, updated_at = excluded.updated_at`,
     ...l.titles.map(

@@ -84,8 +84,9 @@ export const PARTNERS: readonly PartnerSeed[] = [
   },
 ];
 
-export const logoPath = (slug: string): string => `/catalogue/partners/${slug}.svg`;
-export const adImagePath = (name: string): string => `/catalogue/ads/${name}.svg`;
+/** The WebP twins of the SVG sources below (scripts/seed/raster-images.ts): a page decodes a WebP off its main thread. */
+export const logoPath = (slug: string): string => `/catalogue/partners/${slug}.webp`;
+export const adImagePath = (name: string): string => `/catalogue/ads/${name}.webp`;
 
 const escape = (text: string): string => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 

@@ -3,9 +3,12 @@
  * public/catalogue (scripts/seed/images.ts) with headless Chromium:
  *
  * - every SVG gets a WebP twin of the same size, which the catalogue names (tile_image,
- *   vertical_image). Browsers build a whole document for each SVG image: on a phone, the home
- *   page's posters as SVG cost more main-thread time than all its scripts (Lighthouse's total
- *   blocking time); a WebP is only decoded, off the main thread.
+ *   vertical_image), and so do the ads' banners, partners' and libraries' logos and the festival's
+ *   pictures of the subfolders (IMAGE_FOLDERS), which their seeds name. Browsers build a whole
+ *   document for each SVG image: on a phone, the home page's posters as SVG cost more main-thread
+ *   time than all its scripts (Lighthouse's total blocking time), and the one ad banner of the home
+ *   and category pages a document of its own during the load; a WebP is only decoded, off the
+ *   main thread.
  * - link previews (Open Graph / Twitter cards) show neither SVG nor, everywhere, WebP: every
  *   landscape tile of a title (<slug>-tile; not episodes, whose pages are not shared) also gets a
  *   JPEG twin, <slug>-tile.jpg, which worker/pages/content/render.tsx names in og:image. The tiles
@@ -14,7 +17,7 @@
  *
  *   node scripts/seed/raster-images.ts [--chromium /usr/bin/chromium]
  *
- * Run after scripts/seed/images.ts.
+ * Run after scripts/seed/images.ts (and partner-images.ts, library-images.ts, event-images.ts).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -30,6 +33,8 @@ const HEIGHT = 540;
 const QUALITY = 72;
 /** WebP quality of the page artwork (0–1): flat colours and gradients stay clean at 0.75, ~10 KB each. */
 const WEBP_QUALITY = 0.75;
+/** The subfolders of public/catalogue whose SVG images also get a WebP twin. */
+const IMAGE_FOLDERS = ['ads', 'partners', 'libraries', 'events'] as const;
 /** Episode tiles: <series>-s1e2-tile.svg. */
 export const EPISODE_TILE = /-s\d+e\d+-tile\.svg$/;
 
@@ -52,7 +57,11 @@ try {
   // The page artwork: each SVG drawn at its own size on a canvas, saved as WebP.
   const canvasPage = await browser.newPage();
   let webpTotal = 0;
-  const sources = readdirSync(DIR).filter((f) => f.endsWith('.svg'));
+  const sources = ['', ...IMAGE_FOLDERS].flatMap((folder) =>
+    readdirSync(join(DIR, folder))
+      .filter((f) => f.endsWith('.svg'))
+      .map((f) => join(folder, f)),
+  );
   for (const file of sources) {
     const base64 = await canvasPage.evaluate(
       async ({ src, quality }) => {
