@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { defineIsland } from '../island';
 import { useI18n } from '../i18n';
+import { ButtonIcon } from '../components/ButtonIcon';
 
 /** Locally remembered closed state (spec §2), mirrored in a cookie so the server stops rendering it. */
 export const APP_BANNER_CLOSED_KEY = 'appBannerClosed';
@@ -38,7 +39,7 @@ export default function AppBanner({ store }: { store: string }) {
           setOpen(false);
         }}
       >
-        ×
+        <ButtonIcon name="close" />
       </button>
     </aside>
   );

@@ -3,6 +3,7 @@ import { requestWithToast } from '../api';
 import { defineIsland } from '../island';
 import { useI18n } from '../i18n';
 import { showToast, TOAST_MS } from '../toast';
+import { ButtonIcon } from '../components/ButtonIcon';
 
 export type TrailerProps = { slug: string; title: string };
 
@@ -92,9 +93,7 @@ export default function Trailer({ slug, title }: TrailerProps) {
   return (
     <>
       <button ref={button} type="button" className="button button--secondary button--large" aria-expanded={open} onClick={() => setOpen(true)}>
-        <svg className="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path fill="currentColor" d="M4 5h12a2 2 0 0 1 2 2v2.5l4-2.5v10l-4-2.5V17a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2z" />
-        </svg>
+        <ButtonIcon name="trailer" />
         {t('TRAILER')}
       </button>
       {open && (
@@ -122,7 +121,7 @@ export default function Trailer({ slug, title }: TrailerProps) {
             </p>
           )}
           <button ref={close} type="button" className="icon-button trailer__close" aria-label={t('CLOSE_TRAILER')} onClick={hide}>
-            ×
+            <ButtonIcon name="close" />
           </button>
         </div>
       )}

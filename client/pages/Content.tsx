@@ -11,6 +11,7 @@ import { Episodes } from './content/Episodes';
 import { AccessNotice, ProgressBar, timeLeft } from './content/parts';
 import { clock, filmTarget, seriesTarget, type PlayTarget, type Watched } from '../history/progress';
 import { LibraryOffer } from './libraries/LibraryOffer';
+import { ButtonIcon } from '../components/ButtonIcon';
 
 function Fact({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;
@@ -42,9 +43,7 @@ function PlayButton({ target, href, duration }: { target: PlayTarget; href: stri
   return (
     <div className="content__play">
       <a className="button button--primary button--large content__play-button" href={href}>
-        <svg className="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path fill="currentColor" d="M7 4.5v15a1 1 0 0 0 1.5.86l12.5-7.5a1 1 0 0 0 0-1.72L8.5 3.64A1 1 0 0 0 7 4.5z" />
-        </svg>
+        <ButtonIcon name="play" />
         {label}
         {episode && <span className="content__play-episode">{episode}</span>}
       </a>

@@ -7,6 +7,7 @@ import { WatchedTile } from './content/WatchedTile';
 import { AgeBadge, Row } from '../components/Tile';
 import { formatDuration } from '../components/format';
 import { useI18n } from '../i18n';
+import { ButtonIcon } from '../components/ButtonIcon';
 
 /** Loader results never reject: a failed call renders a message inside its boundary. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -35,7 +36,8 @@ function Hero({ top }: { top: Promise<Loaded<Content[]>> }) {
         {content.synopsis && <p className="hero__synopsis">{content.synopsis}</p>}
         <div className="actions">
           <a className="button button--primary button--large" href={`/player/${content.slug}`}>
-            ▶ {t('PLAY')}
+            <ButtonIcon name="play" />
+            {t('PLAY')}
           </a>
           <a className="button button--secondary button--large" href={`/content/${content.slug}`}>
             {t('MORE_INFO')}

@@ -14,6 +14,7 @@ import {
 } from '../../../worker/rules/live-tv';
 import { useI18n } from '../../i18n';
 import { EpgNowIsland } from '../../islands/epg-now';
+import { ButtonIcon } from '../../components/ButtonIcon';
 
 type Props = {
   guide: Guide;
@@ -112,7 +113,7 @@ function Details({ details, day, now, timeZone, loggedIn }: { details: Programme
   return (
     <section className="epg-details" id="programme" aria-labelledby="programme-title">
       <a className="icon-button epg-details__close" href={`/epg?day=${day}`} aria-label={t('CLOSE')} title={t('CLOSE')}>
-        ×
+        <ButtonIcon name="close" />
       </a>
       <p className="epg-details__channel">
         {channel.number} · <span dir="auto">{channel.name}</span>
