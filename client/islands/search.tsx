@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { browserApi } from '../api';
 import { AdCard, toAdCard, type AdCardData } from '../components/AdCard';
+import { ButtonIcon } from '../components/ButtonIcon';
 import { Tile } from '../components/Tile';
 import { ViewerListsContext, type ViewerLists } from '../favs/context';
 import { useI18n } from '../i18n';
@@ -211,7 +212,7 @@ export default function Search(props: SearchProps) {
             <button className="button button--secondary search__sort" type="submit" name="direction" value={other} onClick={toggleDirection} title={t('SEARCH_SORT')}>
               <span className="visually-hidden">{t('SEARCH_SORT')}: </span>
               <span aria-hidden="true" className="search__sort-arrow" data-direction={criteria.direction}>
-                ↓
+                <ButtonIcon name="arrowDown" />
               </span>
               {t(criteria.direction === 'asc' ? 'SEARCH_SORT_ASC' : 'SEARCH_SORT_DESC')}
             </button>
