@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath } from '../scripts/require-chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/require-chromium.ts';
 
 /** The door key of the password-wall server: its SHA-256 is the configured DOOR_KEY_HASH. */
 export const DOOR_KEY = 'sesame';
@@ -23,7 +23,7 @@ export const BASE_URL = `http://localhost:${PORT}`;
 
 const launchOptions = {
   executablePath: chromiumPath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [...CHROMIUM_ARGS],
 };
 
 export default defineConfig({

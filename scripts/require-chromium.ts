@@ -6,6 +6,21 @@ import { existsSync } from 'node:fs';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * The flags every Chromium of the browser tests and the bench starts with on these machines: no
+ * sandbox (containers), no GPU, no QUIC, and none of the browser's background work (first-run
+ * pages, background networking, component updates, sync).
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (!existsSync(chromiumPath)) {
     console.error(

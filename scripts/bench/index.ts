@@ -32,6 +32,7 @@ import { benchPayments } from './payments.ts';
 import { benchTv } from './tv.ts';
 import { benchSearch, SEARCH_GOAL_P95_MS } from './search.ts';
 import { benchLighthouse, LIGHTHOUSE_GOALS, lighthouseLines } from './lighthouse.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../require-chromium.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** BENCH_PORT moves the bench's servers off the defaults (8790, 8796 and 8800). */
@@ -47,7 +48,7 @@ const ORIGIN = `http://localhost:${PORT}`;
 const PERSIST = '.wrangler/bench';
 const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = chromiumPath;
 
 const WARMUP = 20;
 const SAMPLES = 200;
@@ -357,7 +358,7 @@ async function browserJs(): Promise<BrowserResult> {
   try {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [...CHROMIUM_ARGS],
     });
 
     // Desktop: at load, then after hovering the language menu.

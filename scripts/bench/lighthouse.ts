@@ -1,14 +1,16 @@
 /**
  * Lighthouse (mobile, the default simulated throttling), the median of LIGHTHOUSE_RUNS runs, on the pages of issue 12's goal: home, a
  * category, a content page, search and login, in English and Arabic. Debian's Chromium is started
- * by playwright-core with a remote-debugging port, which Lighthouse drives.
+ * as Lighthouse's own command line starts Chrome (chrome-launcher, `lighthouseChromeFlags`), with a
+ * remote-debugging port, which Lighthouse drives.
  *
  *   import { benchLighthouse } from './lighthouse.ts'   (scripts/bench/index.ts)
  */
+import { launch, Launcher } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { userAgents } from 'lighthouse/core/config/constants.js';
-import { chromium } from 'playwright-core';
 
+import { CHROMIUM_ARGS } from '../require-chromium.ts';
 import { withLowServerPriority } from './priority.ts';
 
 /** Goals: Lighthouse mobile performance ≥ 98 and accessibility 100 on every page. */
@@ -52,6 +54,29 @@ type Options = {
   log: (message: string) => void;
 };
 
+/**
+ * Browser pages of Chromium's own window that its headless mode still renders, in a renderer of
+ * their own, while a page is measured: Chromium 156 builds the address bar's suggestion popup
+ * (chrome://omnibox-popup.top-chrome, Lit and Mojo) for every new tab, about 95 ms of CPU during
+ * the page's load (traced), on a 2-core machine the page's main thread waited for a core meanwhile,
+ * and Lighthouse counts that wait as the page's blocking time. A phone's browser renders no such
+ * page, and nobody sees it in a headless browser.
+ */
+export const HIDDEN_BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup', 'PreloadTopChromeWebUI'] as const;
+
+/**
+ * Chromium's command line for Lighthouse: the flags Lighthouse's own command line starts Chrome
+ * with (chrome-launcher's defaults: no extensions, default apps, background networking, timers
+ * throttled in the background, and the like: the browser's work that is not the page's), the flags of
+ * these machines (CHROMIUM_ARGS), headless, and none of the browser's hidden pages (above). Chromium
+ * reads one `--disable-features`, so chrome-launcher's list and ours are joined into one.
+ */
+export function lighthouseChromeFlags(defaults: readonly string[] = Launcher.defaultFlags()): string[] {
+  const isFeatures = (flag: string): boolean => flag.startsWith('--disable-features=');
+  const features = defaults.filter(isFeatures).flatMap((flag) => flag.slice('--disable-features='.length).split(','));
+  return [...defaults.filter((flag) => !isFeatures(flag)), ...CHROMIUM_ARGS, '--headless=new', `--disable-features=${[...features, ...HIDDEN_BROWSER_UI_FEATURES].join(',')}`];
+}
+
 const score = (value: number | null | undefined): number => Math.round((value ?? 0) * 100);
 
 async function scorePage(url: string, path: string, lang: LighthouseRow['lang'], port: number): Promise<LighthouseRow> {
@@ -92,10 +117,7 @@ export async function benchLighthouse({ serverProcessGroup, log, ...options }: O
 }
 
 async function scoreAll({ origin, chromiumPath, debuggingPort, log }: Omit<Options, 'serverProcessGroup'>): Promise<LighthouseResult> {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${debuggingPort}`],
-  });
+  const chrome = await launch({ chromePath: chromiumPath, port: debuggingPort, ignoreDefaultFlags: true, chromeFlags: lighthouseChromeFlags() });
   const rows: LighthouseRow[] = [];
   try {
     for (const path of LIGHTHOUSE_PAGES) {
@@ -113,7 +135,7 @@ async function scoreAll({ origin, chromiumPath, debuggingPort, log }: Omit<Optio
       }
     }
   } finally {
-    await browser.close();
+    chrome.kill();
   }
   const withinGoals = rows.every((r) => !r.error && r.performance >= LIGHTHOUSE_GOALS.performance && r.accessibility >= LIGHTHOUSE_GOALS.accessibility);
   return { rows, withinGoals };

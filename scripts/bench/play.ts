@@ -16,6 +16,8 @@
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
+import { CHROMIUM_ARGS } from '../require-chromium.ts';
+
 export type PlayOptions = {
   /** The running server, e.g. http://localhost:8790. */
   origin: string;
@@ -31,16 +33,7 @@ export type PlayResult = { slug: string; click: Stats; load: Stats; goalMs: numb
 
 export const PLAY_GOAL_MS = 500;
 const FRAME_TIMEOUT_MS = 15_000;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+const ARGS = [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'];
 
 /**
  * Runs in every document: remembers when the Play link was clicked (sessionStorage survives the
