@@ -57,8 +57,8 @@ type Options = {
 /**
  * Browser pages of Chromium's own window that its headless mode still renders, in a renderer of
  * their own, while a page is measured: Chromium 156 builds the address bar's suggestion popup
- * (chrome://omnibox-popup.top-chrome, Lit and Mojo) for every new tab, about 95 ms of CPU during
- * the page's load (traced), on a 2-core machine the page's main thread waited for a core meanwhile,
+ * (chrome://omnibox-popup.top-chrome, Lit and Mojo) for every new tab: about 95 ms of CPU during
+ * the page's load (traced). On a 2-core machine the page's main thread waits for a core meanwhile,
  * and Lighthouse counts that wait as the page's blocking time. A phone's browser renders no such
  * page, and nobody sees it in a headless browser.
  */
@@ -69,7 +69,8 @@ export const HIDDEN_BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFul
  * with (chrome-launcher's defaults: no extensions, default apps, background networking, timers
  * throttled in the background, and the like: the browser's work that is not the page's), the flags of
  * these machines (CHROMIUM_ARGS), headless, and none of the browser's hidden pages (above). Chromium
- * reads one `--disable-features`, so chrome-launcher's list and ours are joined into one.
+ * reads only the last `--disable-features` of its command line, so chrome-launcher's list and ours
+ * are joined into one.
  */
 export function lighthouseChromeFlags(defaults: readonly string[] = Launcher.defaultFlags()): string[] {
   const isFeatures = (flag: string): boolean => flag.startsWith('--disable-features=');
