@@ -65,12 +65,16 @@ export const LIMIT_RULES = {
   /** TV sign-in: user codes typed per account (counted before the check, a right code gives its try back), so codes cannot be guessed. */
   'device-link': { max: 10, windowSeconds: 15 * MINUTE },
   /**
-   * Library card sign-in (issue 17): tries per card (library and card number) and per account,
-   * counted before the library is asked (a right card and PIN gives its tries back), so PINs cannot
-   * be guessed; wrong ones answer "library card and password combination not found".
+   * Library card sign-in (issue 17): tries per card for the one trying (library, card number and
+   * account: a stranger's wrong PINs never lock the patron out), per account (any card) and per
+   * address (many accounts, sequential card numbers), counted before the library is asked (a right
+   * card and PIN gives its tries back), so PINs cannot be guessed or sprayed; wrong ones answer
+   * "library card and password combination not found". Per address is generous: a library's own
+   * network puts its patrons behind one address, and only wrong tries stay counted.
    */
   'library-card': { max: 5, windowSeconds: 15 * MINUTE },
   'library-card-account': { max: 5, windowSeconds: 15 * MINUTE },
+  'library-card-ip': { max: 20, windowSeconds: HOUR },
   /** E-tickets: short codes typed at the door per staff account (issue 17; every typed code counts), so codes cannot be guessed. */
   'eticket-code': { max: 60, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, LimitRuleConfig>;

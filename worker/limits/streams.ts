@@ -1,8 +1,7 @@
 /**
  * Maximum simultaneous streams per account (issue 5, spec §8 "maximum simultaneous devices reached").
  *
- * One StreamLimiter instance per account (`account:{userId}`; guests: `device:{deviceId}`, and
- * `address:{ip}` with GUEST_STREAMS_PER_ADDRESS), so all
+ * One StreamLimiter instance per account (`account:{userId}`; guests: `device:{deviceId}`), so all
  * the account's players meet in one single-threaded object: a start is one synchronous
  * read-check-write of the slot table in the object's SQLite-backed KV, and parallel starts are
  * counted exactly (5 simultaneous starts with a limit of 2: exactly 2 allowed).
@@ -128,17 +127,13 @@ export class StreamLimiter extends DurableObject<Env> {
 }
 
 /**
- * Guests' streams per network address, on top of MAX_STREAMS per device: a guest who changes the
- * `deviceId` cookie for each stream still meets this bound. Higher than a device's, because
- * households and carrier-grade NATs put several guests behind one address.
+ * Who streams count against: the account when logged in, else the guest's device. Guests are not
+ * counted per network address: they only play free titles, and carrier-grade NATs, universities,
+ * cafés and hotels put any number of real guests behind one address.
  */
-export const GUEST_STREAMS_PER_ADDRESS = 4;
-
-/** Who streams count against: the account when logged in, else the guest's device and address. */
-export type StreamOwner = { userId: string } | { deviceId: string; address?: string };
+export type StreamOwner = { userId: string } | { deviceId: string };
 
 const ownerKey = (owner: StreamOwner): string => ('userId' in owner ? `account:${owner.userId}` : `device:${owner.deviceId}`);
-const addressOf = (owner: StreamOwner): string | null => ('address' in owner && owner.address ? `address:${owner.address}` : null);
 
 /** The typed facade the API uses; the limit is the MAX_STREAMS var. */
 export function streamLimiter(env: Env): {
@@ -151,29 +146,10 @@ export function streamLimiter(env: Env): {
   const stub = (key: string) => env.STREAMS.get(env.STREAMS.idFromName(key));
   return {
     limit,
-    start: async (owner, streamId) => {
-      const result = await stub(ownerKey(owner)).start(streamId, limit);
-      if (!result.allowed) return { allowed: false, active: result.active, limit: result.limit };
-      const address = addressOf(owner);
-      if (address) {
-        const byAddress = await stub(address).start(streamId, GUEST_STREAMS_PER_ADDRESS);
-        if (!byAddress.allowed) {
-          await stub(ownerKey(owner)).stop(streamId);
-          return { allowed: false, active: byAddress.active, limit: byAddress.limit };
-        }
-      }
-      return { allowed: true, active: result.active };
-    },
-    heartbeat: async (owner, streamId) => {
-      const { alive, active } = await stub(ownerKey(owner)).heartbeat(streamId, limit);
-      const address = addressOf(owner);
-      if (!alive || !address) return { alive, active };
-      const byAddress = await stub(address).heartbeat(streamId, GUEST_STREAMS_PER_ADDRESS);
-      return { alive: byAddress.alive, active };
-    },
+    start: (owner, streamId) => stub(ownerKey(owner)).start(streamId, limit),
+    heartbeat: (owner, streamId) => stub(ownerKey(owner)).heartbeat(streamId, limit),
     stop: async (owner, streamId) => {
-      const address = addressOf(owner);
-      await Promise.all([stub(ownerKey(owner)).stop(streamId), address ? stub(address).stop(streamId) : null]);
+      await stub(ownerKey(owner)).stop(streamId);
     },
   };
 }

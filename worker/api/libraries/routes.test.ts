@@ -34,8 +34,8 @@ async function makeLibrary(name: string, tickets: number, titles: number[], patr
   return { id, slug };
 }
 
-const addCard = (who: Account, slug: string, cardNumber: string, pin: string, when = new Date()) =>
-  callApi(`/libraries/${slug}/card`, { method: 'POST', token: who.tokens.token, body: { cardNumber, pin }, headers: at(when) });
+const addCard = (who: Account, slug: string, cardNumber: string, pin: string, when = new Date(), ip: string = crypto.randomUUID()) =>
+  callApi(`/libraries/${slug}/card`, { method: 'POST', token: who.tokens.token, body: { cardNumber, pin }, headers: { ...at(when), 'X-Client-IP': ip } });
 const borrow = (who: Account, slug: string, when = new Date()) => callApi('/libraries/loans', { method: 'POST', token: who.tokens.token, body: { contentSlug: slug }, headers: at(when) });
 const stream = (who: Account, slug: string, when = new Date()) =>
   callApi(`/pages/content/${slug}/stream_url`, { token: who.tokens.token, headers: { ...at(when), 'X-Device-Id': `dev-${crypto.randomUUID()}`, 'X-Client-IP': '10.8.8.8' } });
@@ -73,7 +73,7 @@ describe('the library finder', () => {
   });
 });
 
-describe('library card sign-in', () => {
+describe('library card sign-in', { timeout: 60_000 }, () => {
   it('a wrong PIN answers the spec message; the right one adds the card (masked) to the user; the 6th try in 15 minutes is refused', async () => {
     const title = await makeTitle({ premium: true });
     const lib = await makeLibrary('cards', 5, [title.id], { [card(1)]: ['4321', 0], [card(2)]: ['1111', 1], [card(11)]: ['2468', 0] });
@@ -98,6 +98,24 @@ describe('library card sign-in', () => {
     expect(tries.map((r) => r.status).sort()).toEqual([400, 400, 400, 400, 400, 429]);
     const refused = await addCard(third, lib.slug, card(11), '2468');
     expect([refused.status, await messageOf(refused)]).toEqual([429, expect.stringMatching(/^TOO_MANY_ATTEMPTS/)]);
+    // Only for the one trying: the card's patron, on their own account, adds it at once.
+    const patron = await registeredUser();
+    expect((await addCard(patron, lib.slug, card(11), '2468')).status).toBe(201);
+  });
+
+  it('bounds PIN tries per address across accounts (sequential card numbers): 40 parallel tries from 8 accounts → 20 checked', async () => {
+    const cards = Array.from({ length: 8 }, (_, i) => card(20 + i));
+    const lib = await makeLibrary('spray', 5, [], Object.fromEntries(cards.map((n) => [n, ['5555', 0] as [string, number]])));
+    const accounts = await Promise.all(Array.from({ length: 8 }, () => registeredUser()));
+    const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const tries = await Promise.all(accounts.flatMap((who, i) => ['0001', '0002', '0003', '0004', '0005'].map((pin) => addCard(who, lib.slug, cards[i] ?? '', pin, new Date(), ip))));
+    const statuses = tries.map((r) => r.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    // A right PIN from that address is refused too (counted first); the patron elsewhere adds the card.
+    const patron = await registeredUser();
+    expect((await addCard(patron, lib.slug, cards[7] ?? '', '5555', new Date(), ip)).status).toBe(429);
+    expect((await addCard(patron, lib.slug, cards[7] ?? '', '5555')).status).toBe(201);
   });
 
   it('PUT auth/profile `libraries` keeps the listed cards and removes the others; DELETE removes one', async () => {

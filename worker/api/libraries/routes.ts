@@ -4,7 +4,7 @@ import type { AppEnv } from '../../env';
 import { consumeAll, limiter } from '../../limits';
 import { cleanCardNumber, monthKey, parseMonth } from '../../rules/libraries';
 import { authenticate, caller, requireAuth } from '../auth/middleware';
-import { tooMany } from '../auth/routes/shared';
+import { clientOf, tooMany } from '../auth/routes/shared';
 import { now } from '../clock';
 import { apiError } from '../errors';
 import { visibleContentsByIds } from '../pages/queries';
@@ -61,8 +61,8 @@ export const libraries = new Hono<AppEnv>()
   })
   /**
    * POST /libraries/{slug}/card {cardNumber, pin}: adds the caller's card at this library, checked
-   * through the library's patron authentication. Every try is counted first (per card and per
-   * account, 5 in 15 minutes: 429 TOO_MANY_ATTEMPTS); a wrong combination answers 400
+   * through the library's patron authentication. Every try is counted first (per card for this
+   * account and per account, 5 in 15 minutes; per address, 20 an hour: 429 TOO_MANY_ATTEMPTS); a wrong combination answers 400
    * LIBRARY_CARD_NOT_FOUND ("library card and password combination not found"), a blocked or expired
    * card 403 LIBRARY_CARD_BLOCKED / LIBRARY_CARD_EXPIRED, a card linked to another account 409
    * LIBRARY_CARD_TAKEN, an unreachable library 503 LIBRARY_UNAVAILABLE. Adding it again replaces it.
@@ -74,11 +74,14 @@ export const libraries = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const cardNumber = cleanCardNumber(input.cardNumber);
     if (!/^[\w.]{1,40}$/.test(cardNumber)) apiError(400, 'LIBRARY_CARD_NOT_FOUND', 'library card and password combination not found');
-    const cardKey = `${row.id}:${cardNumber.toLowerCase()}`;
     const accountKey = `user:${user.id}`;
+    // The card's tries are the caller's own: another account's wrong PINs never lock this card for its patron.
+    const cardKey = `${row.id}:${cardNumber.toLowerCase()}:${accountKey}`;
+    const addressKey = clientOf(c).ip || 'unknown-ip';
     const attempt = await consumeAll(c.env, [
       ['library-card', cardKey],
       ['library-card-account', accountKey],
+      ['library-card-ip', addressKey],
     ]);
     if (!attempt.allowed) return tooMany(c, 'TOO_MANY_ATTEMPTS', attempt.retryAfter, `wait ${attempt.retryAfter} seconds`);
     const at = now(c);
@@ -95,7 +98,7 @@ export const libraries = new Hono<AppEnv>()
       apiError(400, 'LIBRARY_CARD_NOT_FOUND', 'library card and password combination not found');
     }
     const limits = limiter(c.env);
-    await Promise.all([limits.release('library-card', cardKey), limits.release('library-card-account', accountKey)]);
+    await Promise.all([limits.release('library-card', cardKey), limits.release('library-card-account', accountKey), limits.release('library-card-ip', addressKey)]);
     const taken = await c.env.DB.prepare('SELECT user_id FROM library_cards WHERE library_id = ?1 AND card_number = ?2').bind(row.id, cardNumber).first<{ user_id: string }>();
     if (taken && taken.user_id !== user.id) apiError(409, 'LIBRARY_CARD_TAKEN', 'this library card is linked to another account');
     await c.env.DB.prepare(

@@ -113,14 +113,12 @@ export const effectiveCountries = (own: string | null | undefined, parent: strin
 
 /**
  * Whose streams count together: the account when logged in, else the guest's device (the
- * X-Device-Id header every call carries, spec §7; the client IP when a direct caller sent none)
- * and the guest's address (GUEST_STREAMS_PER_ADDRESS).
+ * X-Device-Id header every call carries, spec §7; the client IP when a direct caller sent none).
+ * Never the guest's network address: many guests share one (carrier-grade NAT).
  */
 export function streamOwner(c: Context<AppEnv>, user: Pick<UserRow, 'id'> | null): StreamOwner {
   if (user) return { userId: user.id };
-  const address = c.req.header('x-client-ip') || c.req.header('cf-connecting-ip') || 'unknown';
   const device = (c.req.header('x-device-id') ?? '').trim();
-  // A guest's device, and their network address too: a new deviceId per stream does not escape it.
-  if (/^[\w-]{8,64}$/.test(device)) return { deviceId: device, address };
-  return { deviceId: `ip:${address}`, address };
+  if (/^[\w-]{8,64}$/.test(device)) return { deviceId: device };
+  return { deviceId: `ip:${c.req.header('x-client-ip') || c.req.header('cf-connecting-ip') || 'unknown'}` };
 }

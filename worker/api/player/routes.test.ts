@@ -11,7 +11,6 @@ import type { Config } from '../configs/schemas';
 import { DevicesReached, HeartbeatAnswer, StreamAnswer, WatchedAnswer } from './schemas';
 
 import { makeTitle } from '../../test/catalogue';
-import { GUEST_STREAMS_PER_ADDRESS } from '../../limits/streams';
 
 type Account = Awaited<ReturnType<typeof registeredUser>>;
 
@@ -22,7 +21,7 @@ const subscribe = (account: Account, end = '2999-12-31') =>
 /** A device id per guest, as the edge sends it. */
 const device = () => crypto.randomUUID();
 
-/** A network address per guest, as the edge sends it (guests' streams are bounded per address too). */
+/** A network address per guest, as the edge sends it. */
 const address = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
 type Caller = { token?: string; country?: string; deviceId?: string; ip?: string };
@@ -215,21 +214,16 @@ describe('stream limits (MAX_STREAMS = 2)', () => {
     await streamOk(title.slug, { deviceId: b });
   });
 
-  it(`bounds a guest's streams by address too: ${GUEST_STREAMS_PER_ADDRESS} at once, whatever the device ids (parallel)`, async () => {
+  it('lets any number of guests behind one address play a free title (carrier-grade NAT; parallel)', async () => {
     const title = await makeTitle();
     const ip = address();
     const guests = Array.from({ length: 10 }, () => ({ deviceId: device(), ip }));
     const answers = await Promise.all(guests.map((guest) => streamUrl(title.slug, guest)));
-    const allowed = answers.filter((res) => res.status === 200);
-    expect(allowed).toHaveLength(GUEST_STREAMS_PER_ADDRESS);
-    const refused = answers.filter((res) => res.status !== 200);
-    expect(refused.map((res) => res.status)).toEqual(Array(10 - GUEST_STREAMS_PER_ADDRESS).fill(409));
-    // Another address is not affected; a stopped stream frees its place.
-    await streamOk(title.slug, { deviceId: device() });
-    const index = answers.findIndex((res) => res.status === 200);
-    const started = StreamAnswer.parse(await answers[index]?.json());
-    expect((await stop(started.streamId, guests[index] ?? {})).status).toBe(200);
-    await streamOk(title.slug, { deviceId: device(), ip });
+    expect(answers.map((res) => res.status)).toEqual(Array(10).fill(200));
+    // Each guest's own device is still bounded by MAX_STREAMS: its heartbeat keeps its one slot.
+    const started = StreamAnswer.parse(await answers[0]?.json());
+    const beat = await callApi(`/streams/${started.streamId}/heartbeat`, { method: 'POST', headers: { 'X-Device-Id': guests[0]?.deviceId ?? '', 'X-Client-IP': ip } });
+    expect(beat.status).toBe(200);
   });
 });
 
