@@ -47,6 +47,8 @@ export const LIMIT_RULES = {
    * Per address is generous for the same carrier-grade NAT reason as logins.
    */
   'code-sms-ip': { max: 20, windowSeconds: HOUR },
+  /** Of those, SMS to numbers never seen (no account has verified them) per sending address: pumping sends to fresh numbers. */
+  'code-sms-ip-new': { max: 8, windowSeconds: HOUR },
   'code-sms-device': { max: 5, windowSeconds: HOUR },
   'code-sms-global': { max: 1000, windowSeconds: HOUR },
   /** Verification emails per email address, rolling 24 h. */

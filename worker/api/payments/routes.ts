@@ -8,9 +8,8 @@ import { now } from '../clock';
 import { apiError } from '../errors';
 import { optionalJsonBody, validationHook } from '../validation';
 import { cancelVoucher, confirmMobilePayment, confirmTransaction, mobilePayer, refuseOthersPhone, saveCard, subscribe, userLang } from './checkout';
-import { consumeAll } from '../../limits';
 import { createCode } from '../auth/codes';
-import { clientOf, deliverCode, tooMany } from '../auth/routes/shared';
+import { countSms, deliverCode } from '../auth/routes/shared';
 import { quoteCoupon } from './coupons';
 import { SELF_SERVICE_METHODS } from '../../rules/payment-methods';
 import { activePacks, activePlans, findPlan, priceOf } from './plans';
@@ -234,13 +233,8 @@ export const payments = new Hono<AppEnv>()
     // Mobile payment: the payer's consent is an SMS code, under the SMS sending limits (spec §8: daily SMS limit, too frequent).
     const phone = mobilePayer(input.phone);
     await refuseOthersPhone(c.env.DB, phone, caller(c).user.id);
-    const client = clientOf(c);
-    const sending = await consumeAll(c.env, [['code-sms', phone], ['code-sms-ip', client.ip || 'unknown-ip'], ['code-sms-device', client.deviceId || 'unknown-device'], ['code-sms-global', 'all']]);
-    const [limit] = sending.states;
-    if (!sending.allowed) {
-      if (limit && !limit.allowed && limit.remaining === 0) return tooMany(c, 'SMS_DAILY_LIMIT', limit.retryAfter, 'daily SMS limit reached');
-      return tooMany(c, 'CODE_TOO_FREQUENT', sending.retryAfter, `sent too frequently, wait ${sending.retryAfter} seconds`);
-    }
+    const sms = await countSms(c, phone);
+    if (sms.refused) return sms.refused;
     const answer = await subscribe(c.env, caller(c).user, c.req.valid('param').id, { ...input, phone }, now(c));
     if (answer.transaction.state === 'created') await deliverCode(c, 'sms', phone, await createCode(c.env, 'sms', phone, 'payment'));
     return c.json(answer);

@@ -9,7 +9,7 @@ import { createCode, type CodeChannel } from '../codes';
 import { authenticate } from '../middleware';
 import { type CodePurpose, SendCodeInput } from '../schemas';
 import { findUserByLogin } from '../users';
-import { clientOf, tooMany, deliverCode } from './shared';
+import { countSms, tooMany, deliverCode } from './shared';
 
 /** POST auth/code/send (spec §8 'code sent by email or SMS'): verification codes and their sending limits. */
 export const code = new Hono<AppEnv>()
@@ -17,7 +17,8 @@ export const code = new Hono<AppEnv>()
    * POST /auth/code/send: a verification code by email or SMS (spec §8 'code sent by email or SMS').
    * SMS only to Moroccan numbers; another number is verified through the user's verified email.
    * Limits: SMS 3 a day per number (answer `remaining`), one send a minute per target; SMS also per
-   * sending address, device and hour for the service (worker/limits LIMIT_RULES).
+   * sending address (fewer to numbers no account has verified), device and hour for the service
+   * (worker/limits LIMIT_RULES).
    */
   .post('/code/send', zValidator('json', SendCodeInput, validationHook), async (c) => {
     const input = c.req.valid('json');
@@ -33,24 +34,16 @@ export const code = new Hono<AppEnv>()
       to = user.email;
     }
     // SMS: per number, and per sending address, device and hour for the whole service (SMS pumping).
-    const client = clientOf(c);
-    const sending = await consumeAll(
-      c.env,
-      via === 'sms'
-        ? [
-            ['code-sms', to],
-            ['code-sms-ip', client.ip || 'unknown-ip'],
-            ['code-sms-device', client.deviceId || 'unknown-device'],
-            ['code-sms-global', 'all'],
-          ]
-        : [['code-email', to]],
-    );
-    const [limit] = sending.states;
-    if (!sending.allowed || !limit) {
-      if (via === 'sms' && limit && !limit.allowed && limit.remaining === 0) return tooMany(c, 'SMS_DAILY_LIMIT', limit.retryAfter, 'daily SMS limit reached');
-      return tooMany(c, 'CODE_TOO_FREQUENT', sending.retryAfter, `sent too frequently, wait ${sending.retryAfter} seconds`);
+    let remaining: number | undefined;
+    if (via === 'sms') {
+      const sms = await countSms(c, to);
+      if (sms.refused) return sms.refused;
+      remaining = sms.remaining;
+    } else {
+      const sending = await consumeAll(c.env, [['code-email', to]]);
+      if (!sending.allowed) return tooMany(c, 'CODE_TOO_FREQUENT', sending.retryAfter, `sent too frequently, wait ${sending.retryAfter} seconds`);
     }
     const code = await createCode(c.env, input.channel, input.target, input.purpose satisfies CodePurpose);
     await deliverCode(c, via, to, code);
-    return c.json({ sent: true, channel: via, ...(via === 'sms' ? { remaining: limit.remaining } : {}) });
+    return c.json({ sent: true, channel: via, ...(remaining === undefined ? {} : { remaining }) });
   });

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { checkPassword } from '../../../rules/account';
 import { isLang, type Lang } from '../../../rules/lang';
 import type { AppEnv } from '../../../env';
+import { consumeAll } from '../../../limits';
 import { mailer, SendError, smsSender } from '../../../messaging';
 import { verificationCodeEmail, verificationCodeSms } from '../../../messaging/templates';
 import { publicOriginOf } from '../../../rules/sitemap';
@@ -56,6 +57,29 @@ export async function refuseSamePassword(user: UserRow, password: string): Promi
 
 export function tooMany(c: Context<AppEnv>, code: string, delay: number, text: string) {
   return c.json({ status: 429, message: `${code}: ${text}`, delay }, 429);
+}
+
+/**
+ * Counts one SMS to `to` against every SMS sending limit (worker/limits LIMIT_RULES): per number,
+ * per sending address (lower for a number no account has verified), per device, and for the whole
+ * service an hour. Answers the 429 to send when refused (spec §8 daily SMS limit, too frequent),
+ * else the number's remaining sends today.
+ */
+export async function countSms(c: Context<AppEnv>, to: string): Promise<{ refused: Response } | { refused: null; remaining: number }> {
+  const client = clientOf(c);
+  const ip = client.ip || 'unknown-ip';
+  const seen = await c.env.DB.prepare('SELECT 1 AS seen FROM users WHERE phone = ?1 AND is_phone_verified = 1').bind(to).first<{ seen: number }>();
+  const sending = await consumeAll(c.env, [
+    ['code-sms', to],
+    ['code-sms-ip', ip],
+    ['code-sms-device', client.deviceId || 'unknown-device'],
+    ['code-sms-global', 'all'],
+    ...(seen ? [] : [['code-sms-ip-new', ip] as const]),
+  ]);
+  const [limit] = sending.states;
+  if (sending.allowed && limit) return { refused: null, remaining: limit.remaining };
+  if (limit && !limit.allowed && limit.remaining === 0) return { refused: tooMany(c, 'SMS_DAILY_LIMIT', limit.retryAfter, 'daily SMS limit reached') };
+  return { refused: tooMany(c, 'CODE_TOO_FREQUENT', sending.retryAfter, `sent too frequently, wait ${sending.retryAfter} seconds`) };
 }
 
 /** Delivers a verification code; the SMS/email provider's failure is 502 SEND_FAILED. */
