@@ -77,6 +77,13 @@ export const LIMIT_RULES = {
   'library-card': { max: 5, windowSeconds: 15 * MINUTE },
   'library-card-account': { max: 5, windowSeconds: 15 * MINUTE },
   'library-card-ip': { max: 20, windowSeconds: HOUR },
+  /**
+   * Ads (worker/api/partners): one impression and one click per visitor and ad a day. The key is the
+   * ad and a keyed hash of the visitor's address and browser (nothing personal stored), and the
+   * object is wiped when its window ends.
+   */
+  'ad-impression': { max: 1, windowSeconds: 24 * HOUR },
+  'ad-click': { max: 1, windowSeconds: 24 * HOUR },
   /** E-tickets: short codes typed at the door per staff account (issue 17; every typed code counts), so codes cannot be guessed. */
   'eticket-code': { max: 60, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, LimitRuleConfig>;

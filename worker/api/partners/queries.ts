@@ -114,7 +114,8 @@ const toAd = (row: AdRow, lang: Lang): Ad => ({
   ends_at: row.ends_at,
 });
 
-const ORDER: Record<AdsQuery['orderBy'], string> = { position: 'a.position', starts_at: 'a.starts_at', ends_at: 'COALESCE(a.ends_at, 9e15)' };
+/** created_at: the order ads were added in (their id). */
+const ORDER: Record<AdsQuery['orderBy'], string> = { position: 'a.position', created_at: 'a.id', starts_at: 'a.starts_at', ends_at: 'COALESCE(a.ends_at, 9e15)' };
 
 /**
  * GET /pages/ads: the ads running at `at` in `lang` (one placement, or all of them), ordered by
@@ -145,16 +146,19 @@ export const placementAds = async (env: DB, lang: Lang, at: Date, placement: AdP
   (await currentAds(env, lang, at, { orderBy: 'position', direction: 'asc', page: 1, page_size: limit, placement })).ads;
 
 /**
- * Counts one impression or click of an ad for the day of `at`: ONE UPSERT statement (the row of the
- * day is created or incremented in place, so parallel requests never lose a count). Answers the
- * day's counts and the ad's link, or null for an unknown ad (nothing counted).
+ * Counts one impression or click of an ad running at `at`, for the day of `at`: ONE UPSERT statement
+ * (the row of the day is created or incremented in place, so parallel requests never lose a count);
+ * `count: false` (this visitor was already counted) reads the counts without adding. Answers the
+ * day's counts and the ad's link, or null for an unknown ad or one not running (nothing counted).
  */
-export async function countAd(env: DB, id: number, at: Date, what: 'impressions' | 'clicks'): Promise<AdCount | null> {
+export async function countAd(env: DB, id: number, at: Date, what: 'impressions' | 'clicks', count: boolean): Promise<AdCount | null> {
   const day = countDay(at);
+  const running = 'FROM ads WHERE id = ?1 AND starts_at <= ?3 AND (ends_at IS NULL OR ends_at > ?3)';
+  const seconds = Math.floor(at.getTime() / 1000);
   const [counted, ad] = await env.DB.batch<{ impressions: number; clicks: number } | { link_url: string }>([
-    env.DB.prepare(`INSERT INTO ad_counts (ad_id, day, ${what}) SELECT id, ?2, 1 FROM ads WHERE id = ?1
-      ON CONFLICT (ad_id, day) DO UPDATE SET ${what} = ${what} + 1 RETURNING impressions, clicks`).bind(id, day),
-    env.DB.prepare('SELECT link_url FROM ads WHERE id = ?1').bind(id),
+    env.DB.prepare(`INSERT INTO ad_counts (ad_id, day, ${what}) SELECT id, ?2, ?4 ${running}
+      ON CONFLICT (ad_id, day) DO UPDATE SET ${what} = ${what} + ?4 RETURNING impressions, clicks`).bind(id, day, seconds, count ? 1 : 0),
+    env.DB.prepare(`SELECT link_url ${running}`).bind(id, day, seconds),
   ]);
   const counts = counted?.results[0] as { impressions: number; clicks: number } | undefined;
   const link = ad?.results[0] as { link_url: string } | undefined;

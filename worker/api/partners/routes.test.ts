@@ -142,6 +142,9 @@ describe('GET /pages/ads', () => {
 
   it('refuses bad input with a clear 400', async () => {
     await expectError('/pages/ads?orderBy=clicks', 400, /^BAD_REQUEST: orderBy/);
+    // Spec §7's call takes orderBy; created_at (the order ads were added in) is accepted.
+    const added = await get<AdsPage>('/pages/ads?page_size=50&orderBy=created_at&direction=desc', at(T));
+    expect(ours(added)).toEqual([ads.search, ads.home]);
     await expectError('/pages/ads?direction=up', 400, /^BAD_REQUEST: direction/);
     await expectError('/pages/ads?page=0', 400, /^BAD_REQUEST: page/);
     await expectError('/pages/ads?placement=sidebar', 400, /^BAD_REQUEST: placement/);
@@ -156,8 +159,11 @@ describe('GET /pages/ads', () => {
 });
 
 describe('POST /ads/{id}/impression and /ads/{id}/click', () => {
-  it('counts 50 parallel clicks exactly, per ad and day, and answers the stored link', async () => {
-    const answers = await Promise.all(Array.from({ length: 50 }, () => callApi(`/ads/${ads.search}/click`, { method: 'POST', headers: at(T) })));
+  /** A visitor as the edge forwards them: an address and a browser. */
+  const visitor = (i: number) => ({ 'X-Client-IP': `10.44.${Math.floor(i / 250)}.${i % 250}`, 'X-Client-User-Agent': `Browser ${id}` });
+
+  it('counts 50 parallel clicks of 50 visitors exactly, per ad and day, and answers the stored link', async () => {
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => callApi(`/ads/${ads.search}/click`, { method: 'POST', headers: { ...at(T), ...visitor(i) } })));
     expect(answers.map((r) => r.status)).toEqual(Array(50).fill(200));
     const last = (await answers[0]?.json()) as AdCount;
     expect(last.url).toBe('/partners/x');
@@ -165,13 +171,34 @@ describe('POST /ads/{id}/impression and /ads/{id}/click', () => {
     expect(row.results).toEqual([{ day: '2031-06-01', clicks: 50, impressions: 0 }]);
   });
 
+  it('counts once per visitor and ad: 200 impressions and 100 clicks from one address and browser count 1 each, and still answer the link', async () => {
+    const one = { ...at(T), 'X-Client-IP': '10.45.0.1', 'X-Client-User-Agent': `Script ${id}` };
+    const [views, clicks] = await Promise.all([
+      Promise.all(Array.from({ length: 200 }, () => callApi(`/ads/${ads.french}/impression`, { method: 'POST', headers: one }))),
+      Promise.all(Array.from({ length: 100 }, () => callApi(`/ads/${ads.french}/click`, { method: 'POST', headers: one }))),
+    ]);
+    expect([...views, ...clicks].every((r) => r.status === 200)).toBe(true);
+    const row = await env.DB.prepare("SELECT impressions, clicks FROM ad_counts WHERE ad_id = ?1 AND day = '2031-06-01'").bind(ads.french).first();
+    expect(row).toEqual({ impressions: 1, clicks: 1 });
+    // Nothing about the visitor is stored in D1: the row is the ad, the day and the counts.
+    expect(Object.keys((await env.DB.prepare('SELECT * FROM ad_counts WHERE ad_id = ?1').bind(ads.french).first()) ?? {}).sort()).toEqual(['ad_id', 'clicks', 'day', 'impressions']);
+  });
+
   it('counts impressions on their own row of the day, nothing about the viewer', async () => {
-    const res = await callApi(`/ads/${ads.home}/impression`, { method: 'POST', headers: at(T + DAY) });
+    const when = at(T + DAY - 3600);
+    const res = await callApi(`/ads/${ads.home}/impression`, { method: 'POST', headers: { ...when, ...visitor(1000) } });
     expect(res.status).toBe(200);
     expect((await res.json()) as AdCount).toMatchObject({ id: ads.home, day: '2031-06-02', impressions: 1, clicks: 0 });
-    await Promise.all(Array.from({ length: 10 }, () => callApi(`/ads/${ads.home}/impression`, { method: 'POST', headers: at(T + DAY) })));
+    await Promise.all(Array.from({ length: 10 }, (_, i) => callApi(`/ads/${ads.home}/impression`, { method: 'POST', headers: { ...when, ...visitor(1001 + i) } })));
     const row = await env.DB.prepare("SELECT * FROM ad_counts WHERE ad_id = ?1 AND day = '2031-06-02'").bind(ads.home).first();
     expect(row).toEqual({ ad_id: ads.home, day: '2031-06-02', impressions: 11, clicks: 0 });
+  });
+
+  it('refuses an ad that is not running (ended or not started): 404, nothing counted', async () => {
+    await expectError(`/ads/${ads.expired}/click`, 404, /^AD_NOT_FOUND/, 'POST');
+    await expectError(`/ads/${ads.future}/impression`, 404, /^AD_NOT_FOUND/, 'POST');
+    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM ad_counts WHERE ad_id IN (?1, ?2)').bind(ads.expired, ads.future).first<{ n: number }>();
+    expect(rows?.n).toBe(0);
   });
 
   it('answers 404 AD_NOT_FOUND for an unknown ad (nothing counted) and 400 for a bad id', async () => {

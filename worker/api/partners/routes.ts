@@ -1,5 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { limiter } from '../../limits';
+import { clientOf } from '../auth/routes/shared';
+import { serverSecret } from '../auth/tokens';
 import type { AppEnv } from '../../env';
 import { now } from '../clock';
 import { apiError } from '../errors';
@@ -13,10 +16,32 @@ import { adParam, adsQuery, partnerContentsQuery, partnerParam, type AdCount, ty
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 /**
+ * The visitor as ads count them: a keyed hash (HMAC-SHA256 with the server secret) of the address
+ * and browser the edge forwards, so nothing personal is stored and the tag cannot be reversed.
+ */
+async function visitorTag(c: Context<AppEnv>): Promise<string> {
+  const { ip, userAgent } = clientOf(c);
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(serverSecret(c.env)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`ad-visitor\n${ip}\n${userAgent}`)));
+  return Array.from(mac.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * POST /ads/{id}/impression|click: counts once per visitor and ad a day (the rate limiter, keyed by
+ * visitorTag), only while the ad runs; 404 AD_NOT_FOUND for an unknown ad or one not running.
+ */
+async function countAdFor(c: Context<AppEnv>, id: number, what: 'impressions' | 'clicks') {
+  const first = await limiter(c.env).consume(what === 'clicks' ? 'ad-click' : 'ad-impression', `${id}:${await visitorTag(c)}`);
+  const counted = await countAd(c.env, id, now(c), what, first.allowed);
+  if (!counted) apiError(404, 'AD_NOT_FOUND', `${id} (unknown or not running)`);
+  return c.json(counted satisfies AdCount, 200, NO_STORE);
+}
+
+/**
  * Partners, ads and webview pages (issue 15; spec §1 ads and partners pages, §7), mounted at the API
  * root before /pages: GET /pages/partners, /pages/partners/{slug}, /pages/partners/{slug}/content,
  * /pages/content/{slug}/partners, /pages/ads, /pages/webview/{slug}; POST /ads/{id}/impression and
- * /ads/{id}/click (counted per ad and day, never per person). Titles are filtered by the viewer's
+ * /ads/{id}/click (counted per ad and day, once per visitor, while the ad runs). Titles are filtered by the viewer's
  * age limit (spec §5); ads by the request's clock (now(c)) and language.
  */
 export const partners = new Hono<AppEnv>()
@@ -58,16 +83,6 @@ export const partners = new Hono<AppEnv>()
     if (!webview) apiError(404, 'WEBVIEW_NOT_FOUND', slug);
     return c.json(webview satisfies Webview);
   })
-  .post('/ads/:id/impression', zValidator('param', adParam, validationHook), async (c) => {
-    const { id } = c.req.valid('param');
-    const counted = await countAd(c.env, id, now(c), 'impressions');
-    if (!counted) apiError(404, 'AD_NOT_FOUND', String(id));
-    return c.json(counted satisfies AdCount, 200, NO_STORE);
-  })
+  .post('/ads/:id/impression', zValidator('param', adParam, validationHook), (c) => countAdFor(c, c.req.valid('param').id, 'impressions'))
   /** Counts a click and answers the ad's stored link, where the page /ads/{id}/click redirects (never another URL). */
-  .post('/ads/:id/click', zValidator('param', adParam, validationHook), async (c) => {
-    const { id } = c.req.valid('param');
-    const counted = await countAd(c.env, id, now(c), 'clicks');
-    if (!counted) apiError(404, 'AD_NOT_FOUND', String(id));
-    return c.json(counted satisfies AdCount, 200, NO_STORE);
-  });
+  .post('/ads/:id/click', zValidator('param', adParam, validationHook), (c) => countAdFor(c, c.req.valid('param').id, 'clicks'));

@@ -62,7 +62,7 @@ export const ADS_PAGE_SIZE = 20;
 /** Query of GET /pages/ads (spec §7: direction, orderBy, page, lang), plus placement (home, search, ads) and page_size. */
 export const adsQuery = langQuery.extend({
   direction: z.enum(['asc', 'desc']).default('asc'),
-  orderBy: z.enum(['position', 'starts_at', 'ends_at']).default('position'),
+  orderBy: z.enum(['position', 'created_at', 'starts_at', 'ends_at']).default('position'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(1).max(50).default(ADS_PAGE_SIZE),
   placement: z.enum(AD_PLACEMENTS).optional(),

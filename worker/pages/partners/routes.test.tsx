@@ -129,13 +129,18 @@ describe('/ads/{id}/click and /ads/{id}/impression', () => {
     expect(inside.res.headers.get('location')).toBe(`/partners/${PARTNER}`);
   });
 
-  it('never redirects anywhere but a safe stored link: an unknown ad or a bad id is a 404', async () => {
-    expect((await call('/ads/999999999/click')).res.status).toBe(404);
+  it('never redirects anywhere but a safe stored link: an unknown or ended ad leads to /ads (nothing counted), a bad id or unsafe link is a 404', async () => {
+    const unknown = await call('/ads/999999999/click');
+    expect([unknown.res.status, unknown.res.headers.get('location')]).toEqual([302, '/ads']);
     expect((await call('/ads/abc/click')).res.status).toBe(404);
-    await env.DB.prepare("UPDATE ads SET link_url = 'javascript:alert(1)' WHERE id = ?1").bind(ads.over).run();
-    const { res } = await call(`/ads/${ads.over}/click`);
+    const ended = await call(`/ads/${ads.over}/click`);
+    expect([ended.res.status, ended.res.headers.get('location')]).toEqual([302, '/ads']);
+    expect((await counts(ads.over ?? 0))?.clicks ?? 0).toBe(0);
+    await env.DB.prepare("UPDATE ads SET link_url = 'javascript:alert(1)' WHERE id = ?1").bind(ads.offer).run();
+    const { res } = await call(`/ads/${ads.offer}/click`, {}, undefined, '10.0.0.77');
     expect(res.status).toBe(404);
     expect(res.headers.get('location')).toBeNull();
+    await env.DB.prepare("UPDATE ads SET link_url = 'https://telecom.example/offer' WHERE id = ?1").bind(ads.offer).run();
   });
 
   it('the impression pixel counts one impression and answers a GIF', async () => {
@@ -146,6 +151,15 @@ describe('/ads/{id}/click and /ads/{id}/impression', () => {
     expect(res.headers.get('set-cookie') ?? '').not.toContain('uuid');
     expect((await counts(ads.home ?? 0))?.impressions).toBe(before + 1);
     expect((await call('/ads/999999999/impression')).res.status).toBe(404);
+    // Once per visitor and ad: 20 more pixels from the same browser and address count nothing.
+    await Promise.all(Array.from({ length: 20 }, () => call(`/ads/${ads.home}/impression`)));
+    expect((await counts(ads.home ?? 0))?.impressions).toBe(before + 1);
+    // Another site's <img> (Sec-Fetch-Site: cross-site) gets the pixel and counts nothing.
+    const embedded = await call(`/ads/${ads.home}/impression`, { headers: { 'Sec-Fetch-Site': 'cross-site' } }, undefined, '10.0.0.99');
+    expect(embedded.res.status).toBe(200);
+    expect((await counts(ads.home ?? 0))?.impressions).toBe(before + 1);
+    // An ended ad counts nothing.
+    expect((await call(`/ads/${ads.over}/impression`)).res.status).toBe(404);
   });
 });
 

@@ -76,20 +76,30 @@ export async function renderWebview(c: Ctx, slug: string): Promise<Response | nu
   return renderPage(c, <WebviewPage name={webview.name} target={target} />, { title: webview.name });
 }
 
-/** GET /ads/{id}/click: counts the click (POST /ads/{id}/click) and redirects to the ad's stored link, never elsewhere. */
+/**
+ * GET /ads/{id}/click: counts the click (POST /ads/{id}/click) and redirects to the ad's stored link,
+ * never elsewhere. An ad that is unknown or no longer running leads to /ads (the offers running now).
+ */
 async function adClick(c: Ctx, id: string) {
   if (!AD_ID.test(id)) return c.notFound();
-  const body = await callApi(c, `/ads/${id}/click`, 'POST').catch(orNull);
-  // The stored link must be https or a path of this site (AdCount checks it): anything else is no redirect at all.
-  const counted = body && AdCount.safeParse(body);
-  if (!counted?.success || !isSafeLink(counted.data.url)) return c.notFound();
   c.header('Cache-Control', 'private, no-store');
+  const body = await callApi(c, `/ads/${id}/click`, 'POST').catch(orNull);
+  if (!body) return c.redirect('/ads', 302);
+  // The stored link must be https or a path of this site (AdCount checks it): anything else is no redirect at all.
+  const counted = AdCount.safeParse(body);
+  if (!counted.success || !isSafeLink(counted.data.url)) return c.notFound();
   return c.redirect(counted.data.url, 302);
 }
 
-/** GET /ads/{id}/impression: the pixel of an ad card, counting one impression (per ad and day, nothing about the viewer). */
+/**
+ * GET /ads/{id}/impression: the pixel of an ad card, counting one impression (once per visitor, ad
+ * and day, nothing about the viewer stored). A pixel another site embeds (Sec-Fetch-Site: cross-site
+ * or same-site) is answered without counting.
+ */
 async function adImpression(c: Ctx, id: string) {
   if (!AD_ID.test(id)) return c.notFound();
+  const site = c.req.header('sec-fetch-site');
+  if (site === 'cross-site' || site === 'same-site') return c.body(PIXEL, 200, { 'Content-Type': 'image/gif', 'Cache-Control': 'private, no-store' });
   const counted = await callApi(c, `/ads/${id}/impression`, 'POST').then(
     () => true,
     (error: unknown) => (missing(error) ? false : logged(c, 'ad impression', false)(error)),
