@@ -191,6 +191,22 @@ async function send(r: Fuzzed, m: typeof member): Promise<{ res: Response; url: 
   return { res, url, method };
 }
 
+/** A request with nothing fuzzed: a plain GET of its target (the regression cases below). */
+const BASE_REQUEST: Fuzzed = {
+  target: { kind: 'form', method: 'GET', path: '/' },
+  range: null,
+  method: null,
+  params: ['', '', ''],
+  query: [],
+  body: { type: null, body: null },
+  cookies: [],
+  member: false,
+  bearer: null,
+  deviceHeader: null,
+  trailingSlash: false,
+  ip: [1, 1],
+};
+
 const tally = { answers: { ok: 0, redirect: 0, refused: 0 }, writes: 0 };
 
 describe('fuzz: every API route and every form, with malformed input', () => {
@@ -222,6 +238,21 @@ describe('fuzz: every API route and every form, with malformed input', () => {
     expect(tally.answers.ok).toBeGreaterThan(RUNS / 20);
     expect(tally.answers.refused).toBeGreaterThan(RUNS / 2);
     expect(tally.writes).toBeGreaterThan(0);
+  });
+
+  it('answers the inputs that once gave 500 with a clear 4xx or the page (long search words, sandbox references, error codes)', async () => {
+    const page = async (path: string): Promise<number> => (await send({ ...BASE_REQUEST, target: { kind: 'form', method: 'GET', path } }, null)).res.status;
+    for (const word of ['a'.repeat(48), 'a'.repeat(199), 'ا'.repeat(60), '%_\\'.repeat(40)]) {
+      expect(await page(`/libraries?q=${encodeURIComponent(word)}`), word).toBe(200);
+      expect(await page(`/api/pages/libraries?q=${encodeURIComponent(word)}`), word).toBe(200);
+    }
+    expect(await page(`/payments/sandbox/${'x'.repeat(5000)}`)).toBe(404);
+    expect(await page(`/payments/sandbox/sbx_${'x'.repeat(5000)}`)).toBe(404);
+    await env.CACHE.put('sandbox:checkout:sbx_corrupted', '[object Object]');
+    expect(await page('/payments/sandbox/sbx_corrupted')).toBe(404);
+    await env.CACHE.put('sandbox:checkout:sbx_corrupted', '{"ref":1}');
+    expect(await page('/payments/sandbox/sbx_corrupted')).toBe(404);
+    for (const code of ['418', '503', 'abc', 'x'.repeat(5000), '']) expect(await page(`/error?code=${encodeURIComponent(code)}`), code).toBe(404);
   });
 
   it('the change counter sees every kind of write', async () => {

@@ -77,6 +77,9 @@ async function orNotFound<T>(c: Context<AppEnv>, load: Promise<T>): Promise<T | 
   }
 }
 
+
+/** The codes /error?code= shows (errorView): the statuses the site sends people there with. */
+const ERROR_CODES = ['403', '404', '429', '500'] as const;
 export const renderNotFound: NotFoundHandler<AppEnv> = (c) => {
   const t = translate(c.get('lang'));
   return renderPage(c, <ErrorPage view={errorView(404)} notFound />, { title: t('ERROR_404'), description: t('PAGE_NOT_FOUND') }, 404);
@@ -168,10 +171,12 @@ export const pageRoutes = new Hono<AppEnv>()
   })
   .get('/error', (c) => {
     const t = translate(c.get('lang'));
-    const status = Number.parseInt(c.req.query('code') ?? '500', 10) || 500;
+    const code = c.req.query('code') ?? '500';
+    // Known codes only: any other is "no such page", so nobody can put 5xx into the monitoring with a made-up code.
+    const status = (ERROR_CODES as readonly string[]).includes(code) ? Number(code) : 404;
     const view = errorView(status, c.req.query('reason') ?? '');
     const title = view.headingKey ? t(view.headingKey) : view.status === 404 || view.status === 500 ? t(`ERROR_${view.status}`) : t('ERROR');
-    // The page answers with its own status, so crawlers and monitors see an error (unknown codes: 500).
+    // The page answers with its own status, so crawlers and monitors see an error.
     return renderPage(c, <ErrorPage view={view} />, { title }, view.status);
   })
   .route('/', authPages)

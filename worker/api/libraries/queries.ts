@@ -42,10 +42,11 @@ export const libraryBySlug = (db: D1Database, slug: string): Promise<LibraryRow 
  */
 export async function findLibraries(db: D1Database, query: string): Promise<LibraryRow[]> {
   const words = searchWords(query).slice(0, MAX_QUERY_WORDS);
-  const where = words.map((_, i) => `(' ' || search_text) LIKE ?${i + 1} ESCAPE '\\'`);
+  // instr, not LIKE: no pattern to escape, and no "pattern too complex" for a long word.
+  const where = words.map((_, i) => `instr(' ' || search_text, ?${i + 1}) > 0`);
   const { results } = await db
     .prepare(`SELECT ${LIBRARY_COLUMNS} FROM libraries WHERE published = 1${where.length ? ` AND ${where.join(' AND ')}` : ''} ORDER BY city ->> 'en', name ->> 'en', id LIMIT 100`)
-    .bind(...words.map((w) => `% ${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`))
+    .bind(...words.map((w) => ` ${w}`))
     .all<LibraryRow>();
   return results;
 }

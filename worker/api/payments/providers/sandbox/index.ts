@@ -86,8 +86,18 @@ export function sandboxProvider(config: SandboxConfig): MobileProvider & {
 } {
   const now = config.now ?? (() => new Date());
 
+  /** The checkout of a reference the sandbox made (`sbx_…`); null for any other reference or a record that does not parse. */
   async function readCheckout(ref: string): Promise<SandboxCheckout | null> {
-    const parsed = SandboxCheckout.safeParse(await config.store.get(checkoutKey(ref), 'json'));
+    if (!/^sbx_[\w-]{1,80}$/.test(ref)) return null;
+    const text = await config.store.get(checkoutKey(ref));
+    if (text === null) return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    const parsed = SandboxCheckout.safeParse(value);
     return parsed.success ? parsed.data : null;
   }
 
