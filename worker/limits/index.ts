@@ -64,8 +64,18 @@ export const LIMIT_RULES = {
   'help-vote': { max: 3, windowSeconds: 24 * HOUR },
   /** TV sign-in (RFC 8628 §5.1): device codes asked per address, so nobody fills the table. */
   'device-code-ip': { max: 30, windowSeconds: HOUR },
-  /** TV sign-in: user codes typed per account (counted before the check, a right code gives its try back), so codes cannot be guessed. */
+  /**
+   * TV sign-in: user codes typed per account and per address (many accounts behind one address),
+   * counted before the check (a right code gives its try back), so codes cannot be guessed.
+   */
   'device-link': { max: 10, windowSeconds: 15 * MINUTE },
+  'device-link-ip': { max: 20, windowSeconds: 15 * MINUTE },
+  /**
+   * Sales agents' customer look-ups (every one counts: each reads a customer) per agent and per
+   * address, so an agent's account cannot be used to walk through the customers; generous for a busy counter.
+   */
+  'agent-lookup': { max: 40, windowSeconds: 15 * MINUTE },
+  'agent-lookup-ip': { max: 80, windowSeconds: 15 * MINUTE },
   /**
    * Library card sign-in (issue 17): tries per card for the one trying (library, card number and
    * account: a stranger's wrong PINs never lock the patron out), per account (any card) and per

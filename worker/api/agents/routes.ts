@@ -2,7 +2,9 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env';
+import { consumeAll } from '../../limits';
 import { caller, requireAuth } from '../auth/middleware';
+import { clientOf, tooMany } from '../auth/routes/shared';
 import { apiError } from '../errors';
 import { validationHook } from '../validation';
 import { now } from '../clock';
@@ -13,7 +15,7 @@ import { agentLookup, collectionsOf, findAgent, recordPayment } from './agents';
  * Sales agents (issue 14; spec §2 agent payment, §4 "agent payment keeps the user on the free tier
  * until the premium account is activated"), mounted under /agent, agents only (scripts/agents/grant.ts):
  *   GET  /agent/me                      the agent's name (the console's header)
- *   GET  /agent/users?q=                find a user by email or phone
+ *   GET  /agent/users?q=                find a user by email or phone (bounded per agent and per address)
  *   POST /agent/payments                { login, plan, currency }: cash received → a payment waiting for validation
  *   GET  /agent/collections?day=        the agent's own collections of a day, with totals
  * Every call that looks at or acts on a user is written to agent_audit (who, what, when, amount).
@@ -35,7 +37,16 @@ export const agents = new Hono<AppEnv>()
     const agent = await findAgent(c.env.DB, caller(c).user.id);
     return c.json({ name: agent?.name ?? '' });
   })
-  .get('/users', zValidator('query', LookupQuery, validationHook), async (c) => c.json(await agentLookup(c.env, caller(c).user.id, c.req.valid('query').q, now(c))))
+  /** Every look-up counts, per agent and per address (429 TOO_MANY_ATTEMPTS), before anything is read. */
+  .get('/users', zValidator('query', LookupQuery, validationHook), async (c) => {
+    const agentId = caller(c).user.id;
+    const counted = await consumeAll(c.env, [
+      ['agent-lookup', `user:${agentId}`],
+      ['agent-lookup-ip', clientOf(c).ip || 'unknown-ip'],
+    ]);
+    if (!counted.allowed) return tooMany(c, 'TOO_MANY_ATTEMPTS', counted.retryAfter, `wait ${counted.retryAfter} seconds`);
+    return c.json(await agentLookup(c.env, agentId, c.req.valid('query').q, now(c)));
+  })
   .post('/payments', zValidator('json', PaymentInput, validationHook), async (c) => {
     const input = c.req.valid('json');
     return c.json(await recordPayment(c.env, caller(c).user.id, input, now(c)));

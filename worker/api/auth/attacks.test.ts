@@ -115,8 +115,8 @@ describe('SMS sending', { timeout: 60_000 }, () => {
     expect(await messageOf(refused as Response)).toMatch(/^CODE_TOO_FREQUENT: sent too frequently, wait \d+ seconds$/);
   });
 
-  it(`30 numbers never seen at once from one address, a new device id each: ${LIMIT_RULES['code-sms-ip-new'].max} sent`, async () => {
-    const numbers = Array.from({ length: 30 }, moroccanPhone);
+  it(`20 numbers never seen at once from one address, a new device id each: ${LIMIT_RULES['code-sms-ip-new'].max} sent`, async () => {
+    const numbers = Array.from({ length: LIMIT_RULES['code-sms-ip'].max }, moroccanPhone);
     const ip = newIp();
     const answers = await Promise.all(numbers.map((phone) => send(phone, { 'X-Client-IP': ip, 'X-Device-Id': crypto.randomUUID() })));
     expect(count(statuses(answers), 200)).toBe(LIMIT_RULES['code-sms-ip-new'].max);
@@ -134,6 +134,30 @@ describe('SMS sending', { timeout: 60_000 }, () => {
     expect(count(statuses(answers), 200)).toBe(LIMIT_RULES['code-sms-ip'].max);
     expect(await sentTo(numbers)).toBe(LIMIT_RULES['code-sms-ip'].max);
   }, 60_000);
+});
+
+describe("sales agents' customer look-ups", { timeout: 60_000 }, () => {
+  const makeAgent = async () => {
+    const { id, email } = await register();
+    await env.DB.prepare("INSERT INTO agents (user_id, name, active, created_at) VALUES (?, 'Agence Test', 1, '2026-01-01T00:00:00.000Z')").bind(id).run();
+    return (await callApi('/auth/login', { method: 'POST', body: { login: email, password: GOOD_PASSWORD }, headers: { 'X-Client-IP': newIp() } }).then((r) => r.json())) as { token: string };
+  };
+  const lookup = (token: string, ip: string, i: number) => callApi(`/agent/users?q=${encodeURIComponent(`nobody-${i}@example.com`)}`, { token, headers: { 'X-Client-IP': ip } });
+
+  it(`120 look-ups at once by one agent: ${LIMIT_RULES['agent-lookup'].max} answered`, async () => {
+    const { token } = await makeAgent();
+    const answers = await Promise.all(Array.from({ length: 120 }, (_, i) => lookup(token, newIp(), i)));
+    expect(count(statuses(answers), 404)).toBe(LIMIT_RULES['agent-lookup'].max);
+    expect(count(statuses(answers), 429)).toBe(120 - LIMIT_RULES['agent-lookup'].max);
+  });
+
+  it(`3 agents behind one address, 30 look-ups each at once: ${LIMIT_RULES['agent-lookup-ip'].max} answered`, async () => {
+    const agents = await Promise.all([makeAgent(), makeAgent(), makeAgent()]);
+    const ip = newIp();
+    const answers = await Promise.all(agents.flatMap(({ token }) => Array.from({ length: 30 }, (_, i) => lookup(token, ip, i))));
+    expect(count(statuses(answers), 404)).toBe(LIMIT_RULES['agent-lookup-ip'].max);
+    expect(count(statuses(answers), 429)).toBe(90 - LIMIT_RULES['agent-lookup-ip'].max);
+  });
 });
 
 describe('the /login page', () => {

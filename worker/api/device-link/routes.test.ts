@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { LIMIT_RULES } from '../../limits';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_CODE_TTL_SECONDS, DEVICE_GRANT_TYPE, POLL_INTERVAL_SECONDS, SLOW_DOWN_SECONDS } from '../../rules/device-link';
 import { callApi, mainProfile, messageOf, registeredSubscriber, registeredUser } from '../../test/accounts';
@@ -32,8 +33,8 @@ async function poll(code: CodeAnswer, now: number, client = 'tafrij-tv') {
   return { status: res.status, body: (await res.json()) as Partial<TokenAnswer> & { error?: string; interval?: number } };
 }
 
-const approve = (token: string, userCode: string, profileId: number, now: number, pin?: string) =>
-  callApi('/auth/device/approve', { method: 'POST', token, body: { user_code: userCode, profile_id: profileId, pin }, headers: at(now) });
+const approve = (token: string, userCode: string, profileId: number, now: number, pin?: string, ip: string = crypto.randomUUID()) =>
+  callApi('/auth/device/approve', { method: 'POST', token, body: { user_code: userCode, profile_id: profileId, pin }, headers: { ...at(now), 'X-Client-IP': ip } });
 
 describe('POST /auth/device/code', () => {
   it('answers a device code, a user code XXXX-XXXX, the verification URIs, the expiry and the interval', async () => {
@@ -185,9 +186,24 @@ describe('POST /auth/device/approve', () => {
   it('counts wrong codes per account: the 11th try in 15 minutes is 429', async () => {
     const person = await registeredUser();
     const profile = await mainProfile(person);
-    const tries = await Promise.all(Array.from({ length: 11 }, () => approve(person.tokens.token, 'ZZZZ-ZZZZ', profile, start())));
+    const ip = crypto.randomUUID();
+    const tries = await Promise.all(Array.from({ length: 11 }, () => approve(person.tokens.token, 'ZZZZ-ZZZZ', profile, start(), undefined, ip)));
     expect(tries.map((r) => r.status).sort()).toEqual([...Array(10).fill(400), 429]);
   });
+
+  it(`counts wrong codes per address too: 5 accounts behind one address, 8 guesses each at once → ${LIMIT_RULES['device-link-ip'].max} checked`, async () => {
+    const people = await Promise.all(Array.from({ length: 5 }, () => registeredUser()));
+    const profiles = await Promise.all(people.map((p) => mainProfile(p)));
+    const ip = crypto.randomUUID();
+    const tries = await Promise.all(people.flatMap((p, i) => Array.from({ length: 8 }, () => approve(p.tokens.token, 'ZZZZ-ZZZZ', profiles[i] ?? 0, start(), undefined, ip))));
+    const statuses = tries.map((r) => r.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(LIMIT_RULES['device-link-ip'].max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LIMIT_RULES['device-link-ip'].max);
+    // A right code from another address is not affected.
+    const t = start();
+    const code = await tvCode(t);
+    expect((await approve(people[0]?.tokens.token ?? '', code.user_code, profiles[0] ?? 0, t)).status).toBe(200);
+  }, 60_000);
 });
 
 describe('signing a linked TV out from the device history', () => {

@@ -59,10 +59,23 @@ async function pendingGrant(c: Ctx, userCode: string): Promise<GrantRow> {
   return grant;
 }
 
-/** Wrong codes typed by this account are counted before the code is looked up (rule 'device-link'). */
+/** The counters a typed code counts in: this account's, and its address's (rules 'device-link', 'device-link-ip'). */
+const tryKeys = (c: Ctx, userId: string) =>
+  [
+    ['device-link', `user:${userId}`],
+    ['device-link-ip', clientOf(c).ip || 'unknown-ip'],
+  ] as const;
+
+/** Wrong codes typed are counted before the code is looked up, per account and per address. */
 async function countTry(c: Ctx, userId: string): Promise<Response | null> {
-  const state = await limiter(c.env).consume('device-link', `user:${userId}`);
+  const state = await consumeAll(c.env, tryKeys(c, userId));
   return state.allowed ? null : tooMany(c, 'TOO_MANY_ATTEMPTS', state.retryAfter, `wait ${state.retryAfter} seconds`);
+}
+
+/** A right code gives its tries back. */
+async function releaseTry(c: Ctx, userId: string): Promise<void> {
+  const limits = limiter(c.env);
+  await Promise.all(tryKeys(c, userId).map(([rule, key]) => limits.release(rule, key)));
 }
 
 export const deviceLink = new Hono<AppEnv>()
@@ -173,7 +186,7 @@ export const deviceLink = new Hono<AppEnv>()
     const linked = await approveGrant(c.env.DB, grant.user_code, { userId: user.id, profileId: profile.id, sessionId: crypto.randomUUID(), place }, ms(c));
     if (!linked) apiError(409, 'DEVICE_CODE_USED', 'this code was already used');
     // A right code gives its try back.
-    await limiter(c.env).release('device-link', `user:${user.id}`);
+    await releaseTry(c, user.id);
     return c.json({ status: 200, message: 'DEVICE_LINKED', device_name: grant.device_name, profile_id: profile.id });
   })
 
@@ -183,6 +196,6 @@ export const deviceLink = new Hono<AppEnv>()
     if (limited) return limited;
     const grant = await pendingGrant(c, c.req.valid('json').user_code);
     if (!(await denyGrant(c.env.DB, grant.user_code, ms(c)))) apiError(409, 'DEVICE_CODE_USED', 'this code was already used');
-    await limiter(c.env).release('device-link', `user:${user.id}`);
+    await releaseTry(c, user.id);
     return c.json({ status: 200, message: 'DEVICE_DENIED' });
   });
