@@ -6,6 +6,24 @@ import { liveMaster, livePlaylist, liveSource, loopOf } from './live';
 import { verifyMediaPath } from './sign';
 import { mediaCacheControl, mediaContentType } from './types';
 
+
+/**
+ * Whether an Accept-Encoding header (RFC 9110 §12.5.3) accepts gzip: `gzip` or `*` with a weight
+ * above 0, and not refused by `gzip;q=0`. `identity`, an empty header or none: no.
+ */
+export function acceptsGzip(header: string | undefined): boolean {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const gzip = weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*');
+  return gzip !== undefined && gzip > 0;
+}
+
 /**
  * GET|HEAD /media/{exp}.{sig}/{r2_prefix}/{file}: a title's HLS files from R2 (binding MEDIA), only
  * with a valid signature (worker/media/sign.ts). Range requests (one range) answer 206, an
@@ -92,9 +110,14 @@ export const media: Handler<AppEnv> = async (c) => {
       return notFound();
     }
     // A two-hour window is ~50 KB of text every few seconds: gzip (the runtime compresses a body whose
-    // Content-Encoding it is told) brings it to a few KB for phones on slow networks.
-    const gzip = /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '');
-    const headers = { 'Content-Type': mediaContentType(file), 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) };
+    // Content-Encoding it is told) brings it to a few KB for phones on slow networks. A client that
+    // does not accept gzip is told `identity`, so the runtime leaves the body as it is.
+    const headers = {
+      'Content-Type': mediaContentType(file),
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      'Content-Encoding': acceptsGzip(c.req.header('Accept-Encoding')) ? 'gzip' : 'identity',
+    };
     return new Response(c.req.method === 'HEAD' ? null : body, { headers });
   }
   if (new TextEncoder().encode(key).byteLength > MAX_KEY_BYTES) return notFound();

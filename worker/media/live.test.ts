@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { fetchSite } from '../test/site';
 import { signMediaPath } from './sign';
+import { acceptsGzip } from '.';
 import { liveMaster, livePlaylist, liveSource, loopOf, newestSegmentTime } from './live';
 
 const VOD = `#EXTM3U
@@ -95,6 +96,13 @@ describe('simulated live playlists', () => {
   });
 });
 
+describe('acceptsGzip', () => {
+  it('reads Accept-Encoding with its weights', () => {
+    for (const yes of ['gzip', 'gzip, deflate, br', 'br;q=1, gzip;q=0.5', '*', 'identity, *;q=0.1', 'GZIP']) expect(acceptsGzip(yes), yes).toBe(true);
+    for (const no of [undefined, '', 'identity', 'br', 'gzip;q=0', '*;q=0', 'gzip;q=0, br', 'gzip;q=abc']) expect(acceptsGzip(no), String(no)).toBe(false);
+  });
+});
+
 describe('GET /media/{token}/live/{prefix}/…', () => {
   it('computes live playlists from the clock and serves the media files of the prefix, only when signed', async () => {
     const source = `test-live-${crypto.randomUUID().slice(0, 8)}`;
@@ -108,6 +116,11 @@ describe('GET /media/{token}/live/{prefix}/…', () => {
     expect(await masterRes.text()).not.toContain('SUBTITLES');
     const playlist = await fetchSite(`${base}240p/index.m3u8`, { headers: { 'Accept-Encoding': 'identity' } });
     expect(playlist.headers.get('cache-control')).toBe('no-cache');
+    // Asked for identity: not compressed (the runtime compresses only what it is told is gzip).
+    expect(playlist.headers.get('content-encoding')).toBe('identity');
+    const zipped = await fetchSite(`${base}240p/index.m3u8`, { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    await zipped.arrayBuffer();
     const text = await playlist.text();
     expect(text).toContain('#EXT-X-PROGRAM-DATE-TIME:');
     expect(text).not.toContain('#EXT-X-ENDLIST');

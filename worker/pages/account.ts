@@ -13,6 +13,8 @@ type Ctx = Context<AppEnv>;
 /** Guests go to the login page, which brings them back here. */
 export function toLogin(c: Ctx, path: string): Response {
   const redirect = encodeURIComponent(path).replace(/%2F/g, '/');
+  // Whether a page sends to /login depends on the session: never kept by a cache.
+  c.header('Cache-Control', 'private, no-store');
   return c.redirect(`/login?redirect=${redirect}`, c.req.method === 'GET' ? 302 : 303);
 }
 

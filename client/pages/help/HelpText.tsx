@@ -1,4 +1,5 @@
-import { Fragment } from 'react';
+import { Fragment, useContext } from 'react';
+import { ClientAssetsContext } from '../../island';
 
 /** A site path in an answer (/settings/editLogin, /profile?t=subscriptions): shown as a link. */
 const SITE_PATH = /(?<![\w/])(\/[a-zA-Z][\w-]*(?:\/[\w-]+)*(?:\?[\w=&-]+)?)/;
@@ -26,11 +27,13 @@ export function HelpText({ text }: { text: string }) {
  * `<` is written \u003c so no answer can close the script element.
  */
 export function FaqJsonLd({ questions }: { questions: { question: string; answer: string }[] }) {
+  // Every script element of a page carries the response's nonce, data blocks too.
+  const nonce = useContext(ClientAssetsContext)?.nonce;
   if (questions.length === 0) return null;
   const data = {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
     mainEntity: questions.map((q) => ({ '@type': 'Question', name: q.question, acceptedAnswer: { '@type': 'Answer', text: q.answer } })),
   };
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
+  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
 }

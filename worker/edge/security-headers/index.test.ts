@@ -179,6 +179,16 @@ describe('securityHeaders in the composed worker', () => {
     return composed.request(path, {}, { ...env, DOOR_KEY_HASH: '', GEO_ALLOWED_COUNTRIES: '', GEO_BLOCKED_COUNTRIES: '' }, createExecutionContext());
   };
 
+  it("puts the policy and no-store on a member page's redirect to /login (/bravoPage, /events pages)", async () => {
+    for (const path of ['/bravoPage?tx=1', '/my-tickets', '/events/orders/1']) {
+      const res = await worker(path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get('location'), path).toMatch(/^\/login\?redirect=/);
+      expect(res.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+    }
+  });
+
   it('sets them on pages, the API, fixed routes and static assets', async () => {
     const page = await worker('/');
     expect(nonceOf(page)).toBeTruthy();

@@ -76,7 +76,7 @@ const NONCE = /^[A-Za-z0-9+/=_-]+$/;
 
 /**
  * Sets the security headers on every response after the handlers ran, and the CSP (with the
- * nonce of worker/edge/request-context) on HTML ones. Responses from `fetch`/`env.ASSETS.fetch`
+ * nonce of worker/edge/request-context) on HTML ones and redirects. Responses from `fetch`/`env.ASSETS.fetch`
  * have immutable headers: those are copied into a new Response around the same body stream,
  * so streamed bodies keep streaming.
  */
@@ -92,7 +92,9 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
     // A WebSocket upgrade (101) cannot be copied into a new Response and carries no document.
     if (res.status === 101 || res.webSocket) return;
     const set: [string, string][] = EMBEDDABLE_PAGES.test(c.req.path) ? always.map(([name, value]) => [name, name === 'X-Frame-Options' ? 'SAMEORIGIN' : value]) : [...always];
-    if ((res.headers.get('Content-Type') ?? '').toLowerCase().includes('text/html')) {
+    // Pages and their redirects (a member page sending a guest to /login): the policy travels with both.
+    const redirect = res.status >= 300 && res.status < 400 && res.headers.has('Location');
+    if (redirect || (res.headers.get('Content-Type') ?? '').toLowerCase().includes('text/html')) {
       const nonce = c.get('nonce');
       set.push(['Content-Security-Policy', csp(nonce && NONCE.test(nonce) ? nonce : undefined, c.req.path, liveOrigins(c.env?.LIVE_ORIGINS), webviewOrigins(c.env?.WEBVIEW_ORIGINS))]);
     }

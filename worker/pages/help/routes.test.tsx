@@ -24,7 +24,7 @@ beforeAll(async () => {
 quietConsole();
 
 const votes = (slug: string) => env.DB.prepare('SELECT helpful_yes, helpful_no FROM help_articles WHERE slug = ?1').bind(slug).first<{ helpful_yes: number; helpful_no: number }>();
-const jsonLd = (page: string) => [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+const jsonLd = (page: string) => [...page.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
 
 describe('/page/help-center', () => {
   it('shows the search form, the topics and every category with its questions, in Arabic', async () => {
@@ -36,6 +36,11 @@ describe('/page/help-center', () => {
     expect(page).toContain('<summary>نسيت كلمة السر</summary>');
     expect(page).toContain('href="/page/help-center/forgot-password"');
     expect(page).toContain('href="/page/help-center?category=libraries"');
+    // Every script element carries the response's nonce (the FAQ's JSON-LD too).
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    const scripts = [...page.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
   it('carries FAQPage structured data of the questions shown, with < escaped', async () => {
