@@ -51,7 +51,8 @@ export function RegisterPage({ state = {}, strong, tokenized, code, step, loginH
     >
       {step && <SubscribeSteps current={step} withCode={tokenized} />}
       <Notice notice={state.notice} />
-      <form className="auth__form" method="post">
+      <form className="auth__form" method="post" noValidate>
+        {/* noValidate: the server and the island give the page-language messages, never the browser's own bubble. */}
         {tokenized && <DefaultSubmit name="intent" value="register" />}
         {tokenized ? (
           <input type="hidden" name="method" value="email" />

@@ -129,6 +129,8 @@ describe('auth forms refuse bad input without calling the API', () => {
     const terms = await post('/register', { method: 'email', email, password: 'Sesame123', password_confirmation: 'Sesame123' });
     expect(terms.res.status).toBe(400);
     expect(terms.html).toContain(html(en('TERMS_REQUIRED')));
+    // The form is novalidate before any script runs: this message, in the page's language, is what a person sees (never the browser's bubble).
+    expect(hasTag((await call('/register')).html, 'form', { class: 'auth__form', novalidate: '' })).toBe(true);
     const bad = await post('/register', { method: 'email', email: 'not-an-email', password: 'Sesame123', password_confirmation: 'Sesame123', terms: '1' });
     expect(bad.html).toContain(html(en('VALID_EMAIL_REQUIRED')));
     expect(await userByEmail(email)).toBeNull();

@@ -52,13 +52,13 @@ async function libraryPage(c: Ctx, slug: string) {
   return renderPage(c, <LibraryPage data={data} loans={loans} now={mine?.now ?? new Date().toISOString()} />, { title: data.library.name, description: data.library.landing });
 }
 
-async function cardForm(c: Ctx, slug: string, state?: FormState, status: Status = 200) {
+async function cardForm(c: Ctx, slug: string, state?: FormState, status: Status = 200, member = loggedIn(c) !== null) {
   const t = translate(c.get('lang'));
   const data = await serverApi(c)
     .request(withLang(c, `/pages/libraries/${slug}`), (v) => LibraryPageData.parse(v))
     .catch((error: unknown) => (notFound(error) ? null : Promise.reject(error)));
   if (!data) return c.notFound();
-  return renderForm(c, <CardPage library={data.library} loggedIn={loggedIn(c) !== null} state={state} />, { title: `${t('LIBRARY_CARD_TITLE')} · ${data.library.name}` }, status, state);
+  return renderForm(c, <CardPage library={data.library} loggedIn={member} state={state} />, { title: `${t('LIBRARY_CARD_TITLE')} · ${data.library.name}` }, status, state);
 }
 
 /** POST /libraries/{slug}/card: a guest's account first (register, then log in), then the card through the API. */
@@ -70,11 +70,19 @@ async function addCard(c: Ctx, slug: string) {
   const pin = form.pin ?? '';
   const values = { cardNumber };
   const errors = { cardNumber: cardNumber ? undefined : 'LIBRARY_CARD_NUMBER_REQUIRED', pin: pin ? undefined : 'LIBRARY_CARD_PIN_REQUIRED' };
+  // A guest's account made in this form: the email it was made with, named when the card is then refused.
+  let madeFor: string | null = null;
   if (!loggedIn(c)) {
     const email = (form.email ?? '').trim().toLowerCase();
     const password = form.password ?? '';
-    const account = { email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? undefined : 'VALID_EMAIL_REQUIRED', password: password ? undefined : 'PASSWORD_CONDITION' };
-    if (Object.values({ ...errors, ...account }).some(Boolean)) return cardForm(c, slug, { values: { ...values, email }, errors: { ...errors, ...account } }, 400);
+    const terms = form.terms ? '1' : '';
+    // Spec §5: the terms must be accepted, as on /register.
+    const account = {
+      email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? undefined : 'VALID_EMAIL_REQUIRED',
+      password: password ? undefined : 'PASSWORD_CONDITION',
+      terms: terms ? undefined : 'TERMS_REQUIRED',
+    };
+    if (Object.values({ ...errors, ...account }).some(Boolean)) return cardForm(c, slug, { values: { ...values, email, terms }, errors: { ...errors, ...account } }, 400);
     const created = await callApi(c, '/auth/register', 'POST', { email, password, profile: {} }).catch(asApiError);
     if (created instanceof ApiError) {
       const { key, status } = apiFailure(created);
@@ -84,6 +92,7 @@ async function addCard(c: Ctx, slug: string) {
     const failure = await login(c, { login: email, password });
     if (failure) return toLogin(c, `/libraries/${slug}/card`);
     addFlash(c, { kind: 'success', key: 'ACCOUNT_CREATED' });
+    madeFor = email;
   } else if (Object.values(errors).some(Boolean)) {
     return cardForm(c, slug, { values, errors }, 400);
   }
@@ -94,6 +103,8 @@ async function addCard(c: Ctx, slug: string) {
     if (sessionEnded(error)) return toLogin(c, `/libraries/${slug}/card`);
     const { key, status } = apiFailure(error);
     const params = error instanceof ApiError && typeof error.body.delay === 'number' ? { delay: error.body.delay } : undefined;
+    // Made in this form: the page is now the account's (logged in), and names it, so nothing is typed twice.
+    if (madeFor) return cardForm(c, slug, { values: { ...values, email: madeFor }, message: { kind: 'danger', key, params } }, status, true);
     return cardForm(c, slug, { values, message: { kind: 'danger', key, params } }, status);
   }
 }
