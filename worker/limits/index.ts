@@ -71,6 +71,13 @@ export const LIMIT_RULES = {
    */
   'library-card': { max: 5, windowSeconds: 15 * MINUTE },
   'library-card-account': { max: 5, windowSeconds: 15 * MINUTE },
+  /**
+   * Coupon codes looked up or redeemed, per account and per sending address, counted before the code is
+   * checked (a code that works gives its try back), so codes cannot be guessed. Per address is generous
+   * for the same carrier-grade NAT reason as logins: a wrong code is rare for a real person.
+   */
+  'coupon-account': { max: 10, windowSeconds: HOUR },
+  'coupon-ip': { max: 60, windowSeconds: HOUR },
   /** E-tickets: short codes typed at the door per staff account (issue 17; every typed code counts), so codes cannot be guessed. */
   'eticket-code': { max: 60, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, LimitRuleConfig>;

@@ -20,7 +20,7 @@ import type { CheckoutAnswer } from './schemas';
 import { settle, type Settlement } from './settle';
 import { apply, isActive, type Billing } from './state';
 import { loadBilling, update } from './store';
-import { findTransaction, insertInvoice, insertTransaction, setTransactionState } from './transactions';
+import { findTransaction, insertInvoice, insertTransaction, paidForPeriod, setTransactionState } from './transactions';
 
 export type CheckoutInput = {
   currency?: Currency | undefined;
@@ -86,6 +86,8 @@ type Start = {
   payerPhone?: string;
   /** An event order (purpose 'order'): written on the transaction (transactions.order_id). */
   orderId?: string;
+  /** A plan change: the unused part of the current period taken off the price (kept as the transaction's discount, no coupon). */
+  credit?: number;
 };
 
 /**
@@ -111,7 +113,7 @@ async function beginRedeemed(env: Bindings, user: UserRow, billing: Billing, s: 
   // A trial charges nothing now: the row says 0; the provider gets the price charged when the trial ends.
   await insertTransaction(env.DB, {
     id, userId: user.id, planId: s.plan.id, purpose: s.purpose, provider: s.provider.id, amount: s.trialDays > 0 ? 0 : s.amount, currency: s.currency, trialDays: s.trialDays,
-    state: 'created', returnTo: s.returnTo, at, method, couponCode: s.coupon?.coupon.code ?? null, discount: s.coupon?.discount ?? 0, agentId: s.agentId ?? null,
+    state: 'created', returnTo: s.returnTo, at, method, couponCode: s.coupon?.coupon.code ?? null, discount: s.coupon?.discount ?? s.credit ?? 0, agentId: s.agentId ?? null,
     payerPhone: s.payerPhone ?? null, orderId: s.orderId ?? null,
   }).run();
   const lang = langOf(user);
@@ -191,8 +193,8 @@ export async function subscribe(env: Bindings, user: UserRow, planId: number, in
     const current = billing.planId !== null ? await findPlan(env.DB, billing.planId) : null;
     // Paying now is for upgrades; a cheaper plan starts at the end of the period already paid.
     if (current && priceOf(plan, currency) <= priceOf(current, currency)) apiError(409, 'SUBSCRIPTION_CHANGE_REFUSED', 'a cheaper plan starts at the end of the period');
-    const quote = changeQuote(billing, { price: current ? priceOf(current, currency) : 0 }, { id: plan.id, price: priceOf(plan, currency) }, currency, now);
-    return begin(env, user, billing, { plan, purpose: 'change', amount: quote.now.amount, currency, provider, trialDays: 0, returnTo, method, ...payer(method, input) }, now);
+    const quote = changeQuote(billing, { paid: await paidForPeriod(env.DB, user.id, billing) }, { id: plan.id, price: priceOf(plan, currency) }, currency, now);
+    return begin(env, user, billing, { plan, purpose: 'change', amount: quote.now.amount, credit: quote.now.credit, currency, provider, trialDays: 0, returnTo, method, ...payer(method, input) }, now);
   }
   const purpose: Purpose = active ? 'renew' : 'subscribe';
   return begin(env, user, billing, { plan, purpose, amount: priceOf(plan, currency), currency, provider, trialDays, returnTo, method, ...payer(method, input) }, now);
