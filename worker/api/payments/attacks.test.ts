@@ -142,8 +142,7 @@ describe('coupon codes cannot be guessed', () => {
     const user = await registeredUser();
     const code = await makeCoupon({ kind: 'amount', value: 500, currency: 'MAD' });
     for (let i = 0; i < ACCOUNT_MAX - 1; i++) expect((await lookUp(user.tokens.token, guess())).status).toBe(404);
-    const rights = await Promise.all(Array.from({ length: 5 }, () => lookUp(user.tokens.token, code)));
-    expect(rights.map((res) => res.status)).toEqual(Array(5).fill(200));
+    for (let i = 0; i < 5; i++) expect((await lookUp(user.tokens.token, code)).status).toBe(200);
     expect((await lookUp(user.tokens.token, guess())).status).toBe(404);
     expect((await lookUp(user.tokens.token, code)).status).toBe(429);
   }, 60_000);
