@@ -165,3 +165,28 @@ describe('a password change and the end of the other sessions', () => {
     expect(refreshed.every((res) => res.status === 401)).toBe(true);
   }, 60_000);
 });
+
+describe('registrations per address', () => {
+  const MAX = LIMIT_RULES['register-ip'].max;
+  const registerFrom = (ip: string) =>
+    callApi('/auth/register', { method: 'POST', body: { email: `burst-${crypto.randomUUID()}@example.com`, password: GOOD_PASSWORD, profile: { username: 'Burst' } }, headers: { 'X-Client-IP': ip } });
+
+  it(`${MAX + 15} registrations at once from one address: exactly ${MAX} accounts, the rest told why; another address is not affected`, async () => {
+    const ip = newIp();
+    const answers = await Promise.all(Array.from({ length: MAX + 15 }, () => registerFrom(ip)));
+    expect(count(statuses(answers), 201)).toBe(MAX);
+    expect(count(statuses(answers), 429)).toBe(15);
+    expect(await messageOf(answers.find((res) => res.status === 429) as Response)).toMatch(/^REGISTER_TOO_FREQUENT: too many accounts created from this address, wait \d+ seconds$/);
+    expect((await registerFrom(newIp())).status).toBe(201);
+  }, 120_000);
+
+  it('a refused registration (email taken) gives its count back', async () => {
+    const ip = newIp();
+    const { email } = await register();
+    for (let i = 0; i < MAX + 5; i++) {
+      const res = await callApi('/auth/register', { method: 'POST', body: { email, password: GOOD_PASSWORD, profile: {} }, headers: { 'X-Client-IP': ip } });
+      expect(res.status).toBe(409);
+    }
+    expect((await registerFrom(ip)).status).toBe(201);
+  }, 120_000);
+});

@@ -173,3 +173,49 @@ describe("an abandoned card checkout keeps a coupon's use only for its hold", ()
     expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM coupon_redemptions WHERE code = ?').bind(code).first<{ n: number }>())?.n).toBe(3);
   }, 120_000);
 });
+
+describe('one person, one free trial', () => {
+  const PLAN_MONTHLY = 4;
+  const verify = (id: string) => env.DB.prepare('UPDATE users SET is_email_verified = 1 WHERE id = ?').bind(id).run();
+  const trial = (token: string, body: Record<string, unknown>, device?: string) =>
+    callApi(`/payments/subscription/${PLAN_MONTHLY}`, { method: 'POST', token, body, headers: device ? { 'X-Device-Id': device } : {} });
+
+  it('a card-less trial (bypass, cash, mobile) needs a verified email or phone', async () => {
+    const user = await registeredUser();
+    for (const body of [{ bypass: true }, { method: 'cash', currency: 'MAD' }, { method: 'mobile', currency: 'MAD', phone: `+2126${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` }]) {
+      const res = await trial(user.tokens.token, body);
+      expect([res.status, await messageOf(res)]).toEqual([403, 'TRIAL_NEEDS_VERIFICATION: verify your email or phone number to start a free trial without a card']);
+    }
+    expect((await userRow(user.id))?.subscription_id).toBeNull();
+    await verify(user.id);
+    expect((await trial(user.tokens.token, { bypass: true })).status).toBe(200);
+    expect((await userRow(user.id))?.subscription_id).toBe(PLAN_MONTHLY);
+  });
+
+  it('20 verified accounts on one device asking for the trial at once: exactly one gets it, the others are told', async () => {
+    const device = crypto.randomUUID();
+    const users = await Promise.all(Array.from({ length: 20 }, () => registeredUser()));
+    await Promise.all(users.map((u) => verify(u.id)));
+    const answers = await Promise.all(users.map((u) => trial(u.tokens.token, { bypass: true }, device)));
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    const refused = answers.filter((res) => res.status === 409);
+    expect(refused).toHaveLength(19);
+    expect(new Set(await Promise.all(refused.map((res) => messageOf(res))))).toEqual(new Set(['TRIAL_ALREADY_USED: a free trial was already given to this email, phone or device']));
+    const premium = await Promise.all(users.map((u) => userRow(u.id)));
+    expect(premium.filter((row) => row?.subscription_id === PLAN_MONTHLY)).toHaveLength(1);
+  }, 120_000);
+
+  it('a new account with the same mailbox (after deleting the first) gets no second trial: its card checkout charges from the first day', async () => {
+    const local = `trial.${crypto.randomUUID().slice(0, 8)}`;
+    const first = await registeredUser();
+    await env.DB.prepare('UPDATE users SET email = ?, is_email_verified = 1 WHERE id = ?').bind(`${local}@gmail.com`, first.id).run();
+    expect((await trial(first.tokens.token, { bypass: true })).status).toBe(200);
+    expect((await callApi('/auth/user', { method: 'DELETE', token: first.tokens.token, body: { password: first.password } })).status).toBe(200);
+    const second = await registeredUser();
+    await env.DB.prepare('UPDATE users SET email = ?, is_email_verified = 1 WHERE id = ?').bind(`${local.replace('.', '')}+again@gmail.com`, second.id).run();
+    const bypass = await trial(second.tokens.token, { bypass: true });
+    expect([bypass.status, await messageOf(bypass)]).toEqual([409, 'TRIAL_ALREADY_USED: a free trial was already given to this email, phone or device']);
+    const card = await startCheckout(second.tokens.token, PLAN_MONTHLY, { currency: 'MAD' });
+    expect(await storedTransaction(card.transaction.id)).toMatchObject({ amount: 5900 });
+  });
+});

@@ -258,7 +258,8 @@ export const payments = new Hono<AppEnv>()
 
   .post('/subscription/:id', zValidator('param', IdParam, validationHook), couponTries, async (c) => {
     const input = await optionalJsonBody(c, SubscribeInput);
-    if (input.method !== 'mobile') return c.json(await subscribe(c.env, caller(c).user, c.req.valid('param').id, input, now(c)));
+    const device = clientOf(c).deviceId || undefined;
+    if (input.method !== 'mobile') return c.json(await subscribe(c.env, caller(c).user, c.req.valid('param').id, { ...input, device }, now(c)));
     // Mobile payment: the payer's consent is an SMS code, under the SMS sending limits (spec §8: daily SMS limit, too frequent).
     const phone = mobilePayer(input.phone);
     await refuseOthersPhone(c.env.DB, phone, caller(c).user.id);
@@ -269,7 +270,7 @@ export const payments = new Hono<AppEnv>()
       if (limit && !limit.allowed && limit.remaining === 0) return tooMany(c, 'SMS_DAILY_LIMIT', limit.retryAfter, 'daily SMS limit reached');
       return tooMany(c, 'CODE_TOO_FREQUENT', sending.retryAfter, `sent too frequently, wait ${sending.retryAfter} seconds`);
     }
-    const answer = await subscribe(c.env, caller(c).user, c.req.valid('param').id, { ...input, phone }, now(c));
+    const answer = await subscribe(c.env, caller(c).user, c.req.valid('param').id, { ...input, phone, device }, now(c));
     if (answer.transaction.state === 'created') await deliverCode(c, 'sms', phone, await createCode(c.env, 'sms', phone, 'payment'));
     return c.json(answer);
   })
