@@ -84,6 +84,12 @@ export const LIMIT_RULES = {
    * browser tests register every account from 127.0.0.1).
    */
   'register-ip': { max: 20, windowSeconds: HOUR },
+  /**
+   * Event orders opened per address during one 10-minute seat hold, counted before the seats are held:
+   * with one open order per show and account (worker/api/events/orders.ts), nobody keeps a show sold
+   * out with unpaid orders. Generous for a shared address.
+   */
+  'event-order-ip': { max: 20, windowSeconds: 10 * MINUTE },
   /** E-tickets: short codes typed at the door per staff account (issue 17; every typed code counts), so codes cannot be guessed. */
   'eticket-code': { max: 60, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, LimitRuleConfig>;
