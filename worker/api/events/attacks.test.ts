@@ -5,6 +5,8 @@ import { LIMIT_RULES } from '../../limits';
 import { newIp } from '../../test/site';
 import { callApi, messageOf, registeredUser } from '../../test/accounts';
 import { showInventory } from './inventory';
+import { decide, deliver, signedSandboxCallback, storedTransaction } from '../payments/testing';
+import { OrderAnswer } from './schemas';
 import { festival } from './testing';
 
 const T0 = Date.now();
@@ -42,4 +44,24 @@ describe('unpaid orders cannot keep a show sold out', () => {
     expect(await messageOf(refused[0] as Response)).toMatch(/^ORDERS_TOO_FREQUENT: too many orders from this address, wait \d+ seconds$/);
     expect(await showInventory(env, made.showId).seatsLeft(600, T0)).toBe(600 - max);
   }, 180_000);
+});
+
+describe('an order whose payment failed, then is accepted after all', () => {
+  it('is refund_due with its transaction (replayed 5 times at once): no valid ticket, no seat taken', async () => {
+    const made = await festival(50);
+    const user = await registeredUser();
+    const res = await order(user.tokens.token, { show: made.showId, items: [{ type: made.venue, quantity: 2 }], currency: 'MAD', method: 'card' }, Date.now());
+    const answer = OrderAnswer.parse(await res.json());
+    expect((await deliver(await decide({ transaction: answer.transaction as never, checkout: answer.checkout }, 'decline'))).status).toBe(200);
+    const tx = await storedTransaction(answer.transaction.id);
+    const callback = await signedSandboxCallback({ id: `evt_${crypto.randomUUID()}`, type: 'payment.accepted', transactionId: answer.transaction.id, providerRef: tx?.provider_ref ?? '', money: { amount: tx?.amount ?? 0, currency: 'MAD' } });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(callback)));
+    expect(answers.map((r) => r.status)).toEqual(Array(5).fill(200));
+    expect(await storedTransaction(answer.transaction.id)).toMatchObject({ state: 'refund_due' });
+    const row = await env.DB.prepare('SELECT state FROM orders WHERE id = ?').bind(answer.order.id).first<{ state: string }>();
+    expect(row?.state).toBe('refund_due');
+    const valid = await env.DB.prepare("SELECT COUNT(*) AS n FROM etickets WHERE order_id = ? AND state = 'valid'").bind(answer.order.id).first<{ n: number }>();
+    expect(valid?.n).toBe(0);
+    expect(await showInventory(env, made.showId).seatsLeft(50, Date.now())).toBe(50);
+  }, 60_000);
 });
