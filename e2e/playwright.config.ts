@@ -13,7 +13,7 @@ const server = (port: number, persist: string, vars = '') =>
   `rm -rf ${persist} && wrangler d1 migrations apply DB --local --persist-to ${persist} >/dev/null && ` +
   `node scripts/seed/index.ts --persist-to ${persist} && ` +
   // --test-scheduled: GET /__scheduled runs the cron (the billing clock) when a spec asks.
-  `wrangler dev --port ${port} --persist-to ${persist} --test-scheduled --var STREAM_IDENTITY_ENCODING:true --var DEV_OUTBOX:true --var PUBLIC_ORIGIN:http://localhost:${port} ${PRODUCTION_REACT} ${vars}`;
+  `wrangler dev --port ${port} --persist-to ${persist} --test-scheduled --var STREAM_IDENTITY_ENCODING:true --var DEV_OUTBOX:true --var PUBLIC_ORIGIN:http://localhost:${port} --var REGISTRATIONS_PER_ADDRESS_HOUR:100000 ${PRODUCTION_REACT} ${vars}`;
 
 /** E2E_PORT moves both servers (PORT and PORT+1) so two runs can share a machine. */
 export const PORT = Number(process.env.E2E_PORT ?? 8788);

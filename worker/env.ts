@@ -62,6 +62,8 @@ export type Secrets = {
   SIP2_CREDENTIALS?: string;
   /** E-tickets (worker/api/events/etickets/signing.ts): base64url of the 32-byte Ed25519 seed that signs tickets' tokens. */
   ETICKET_SIGNING_KEY?: string;
+  /** Optional setting: accounts that may be created per address an hour (worker/limits 'register-ip', default 20). */
+  REGISTRATIONS_PER_ADDRESS_HOUR?: string;
   /** Tests only (vitest.config.ts): "true" lets a request set its clock with `x-test-now` (worker/api/clock.ts). */
   TEST_CLOCK?: string;
 };

@@ -94,6 +94,25 @@ export const LIMIT_RULES = {
    */
   'ad-impression': { max: 1, windowSeconds: 24 * HOUR },
   'ad-click': { max: 1, windowSeconds: 24 * HOUR },
+  /**
+   * Coupon codes looked up or redeemed, per account and per sending address, counted before the code is
+   * checked (a code that works gives its try back), so codes cannot be guessed. Per address is generous
+   * for the same carrier-grade NAT reason as logins: a wrong code is rare for a real person.
+   */
+  'coupon-account': { max: 10, windowSeconds: HOUR },
+  'coupon-ip': { max: 60, windowSeconds: HOUR },
+  /**
+   * Accounts created per address an hour: generous for a shared address (carrier-grade NAT, a
+   * university), tight for a script. The REGISTRATIONS_PER_ADDRESS_HOUR setting can raise it (the
+   * browser tests register every account from 127.0.0.1).
+   */
+  'register-ip': { max: 20, windowSeconds: HOUR },
+  /**
+   * Event orders opened per address during one 10-minute seat hold, counted before the seats are held:
+   * with one open order per show and account (worker/api/events/orders.ts), nobody keeps a show sold
+   * out with unpaid orders. Generous for a shared address.
+   */
+  'event-order-ip': { max: 20, windowSeconds: 10 * MINUTE },
   /** E-tickets: short codes typed at the door per staff account (issue 17; every typed code counts), so codes cannot be guessed. */
   'eticket-code': { max: 60, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, LimitRuleConfig>;
@@ -112,9 +131,9 @@ function ruleConfig(rule: LimitRule): LimitRuleConfig {
 
 /** One instance per (rule, key). `now` (ms) is only for tests; production calls use the clock. */
 export class RateLimiter extends DurableObject<Env> {
-  /** Records a hit if allowed (remaining counts this hit); when refused, records nothing. */
-  async consume(rule: LimitRule, now: number = Date.now()): Promise<LimitState> {
-    const config = ruleConfig(rule);
+  /** Records a hit if allowed (remaining counts this hit); when refused, records nothing. `max`: a configured bound instead of the rule's. */
+  async consume(rule: LimitRule, now: number = Date.now(), max?: number): Promise<LimitState> {
+    const config = { ...ruleConfig(rule), ...(max !== undefined && Number.isInteger(max) && max > 0 ? { max } : {}) };
     const hits = this.liveHits(config, now);
     const state = evaluate(config, hits, now);
     if (!state.allowed) return state;
@@ -198,7 +217,7 @@ export async function consumeAll(env: Env, checks: readonly (readonly [LimitRule
 
 /** The typed facade callers import. Keys are trimmed; callers lower-case emails themselves. */
 export function limiter(env: Env): {
-  consume(rule: LimitRule, key: string): Promise<LimitState>;
+  consume(rule: LimitRule, key: string, max?: number): Promise<LimitState>;
   peek(rule: LimitRule, key: string): Promise<LimitState>;
   release(rule: LimitRule, key: string): Promise<void>;
   reset(rule: LimitRule, key: string): Promise<void>;
@@ -206,8 +225,8 @@ export function limiter(env: Env): {
   const stub = (rule: LimitRule, key: string) =>
     env.LIMITER.get(env.LIMITER.idFromName(`${rule}:${key.trim()}`));
   return {
-    consume: async (rule, key) => {
-      const { allowed, remaining, retryAfter } = await stub(rule, key).consume(rule);
+    consume: async (rule, key, max) => {
+      const { allowed, remaining, retryAfter } = await stub(rule, key).consume(rule, Date.now(), max);
       return { allowed, remaining, retryAfter };
     },
     peek: async (rule, key) => {

@@ -2,8 +2,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { LIMIT_RULES } from '../../limits';
 import { call, newIp, post } from '../../test/site';
-import { callApi, GOOD_PASSWORD, messageOf, register } from '../../test/accounts';
-import { CODE_MAX_ATTEMPTS } from './codes';
+import { callApi, GOOD_PASSWORD, login, messageOf, register } from '../../test/accounts';
+import { CODE_MAX_ATTEMPTS, setPasswordStatements } from './codes';
 
 /**
  * Issue 12: the limits hold under parallel attack. Each test fires N requests at once and checks
@@ -168,4 +168,61 @@ describe('the /login page', () => {
     expect(res.status).toBe(303);
     expect((await call('/', {}, undefined)).res.status).toBe(200);
   });
+});
+
+describe('a password change and the end of the other sessions', () => {
+  const liveSessions = async (userId: string) =>
+    (await env.DB.prepare('SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL ORDER BY id').bind(userId).all<{ id: string }>()).results.map((row) => row.id);
+
+  it('are one batch: the statements that set the password also end every other session (no crash can come between them)', async () => {
+    const user = await register();
+    await Promise.all([login(user.email), login(user.email), login(user.email)]);
+    const [kept, ...others] = await liveSessions(user.id);
+    expect(others).toHaveLength(2);
+    await env.DB.batch(setPasswordStatements(env.DB, { id: user.id, phone: null }, 'new-hash', { keep: kept, reason: 'password-change' }));
+    expect(await liveSessions(user.id)).toEqual([kept]);
+    // A reset keeps none.
+    await env.DB.batch(setPasswordStatements(env.DB, { id: user.id, phone: null }, 'newer-hash', { reason: 'password-reset' }));
+    expect(await liveSessions(user.id)).toEqual([]);
+  }, 60_000);
+
+  it('5 parallel changes with the current password: one wins, and no other session survives it', async () => {
+    const user = await register();
+    const sessions = await Promise.all(Array.from({ length: 4 }, () => login(user.email)));
+    const [mine] = sessions;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        callApi('/auth/password/changeWithoutToken', { method: 'POST', token: mine?.token, body: { email: user.email, current_password: GOOD_PASSWORD, password: `Changed${i}99` } }),
+      ),
+    );
+    expect(count(statuses(answers), 200)).toBeGreaterThanOrEqual(1);
+    expect(await liveSessions(user.id)).toHaveLength(1);
+    const refreshed = await Promise.all(sessions.slice(1).map((s) => callApi('/auth/refresh', { method: 'POST', body: { refresh_token: s.refreshToken } })));
+    expect(refreshed.every((res) => res.status === 401)).toBe(true);
+  }, 60_000);
+});
+
+describe('registrations per address', () => {
+  const MAX = LIMIT_RULES['register-ip'].max;
+  const registerFrom = (ip: string) =>
+    callApi('/auth/register', { method: 'POST', body: { email: `burst-${crypto.randomUUID()}@example.com`, password: GOOD_PASSWORD, profile: { username: 'Burst' } }, headers: { 'X-Client-IP': ip } });
+
+  it(`${MAX + 15} registrations at once from one address: exactly ${MAX} accounts, the rest told why; another address is not affected`, async () => {
+    const ip = newIp();
+    const answers = await Promise.all(Array.from({ length: MAX + 15 }, () => registerFrom(ip)));
+    expect(count(statuses(answers), 201)).toBe(MAX);
+    expect(count(statuses(answers), 429)).toBe(15);
+    expect(await messageOf(answers.find((res) => res.status === 429) as Response)).toMatch(/^REGISTER_TOO_FREQUENT: too many accounts created from this address, wait \d+ seconds$/);
+    expect((await registerFrom(newIp())).status).toBe(201);
+  }, 120_000);
+
+  it('a refused registration (email taken) gives its count back', async () => {
+    const ip = newIp();
+    const { email } = await register();
+    for (let i = 0; i < MAX + 5; i++) {
+      const res = await callApi('/auth/register', { method: 'POST', body: { email, password: GOOD_PASSWORD, profile: {} }, headers: { 'X-Client-IP': ip } });
+      expect(res.status).toBe(409);
+    }
+    expect((await registerFrom(ip)).status).toBe(201);
+  }, 120_000);
 });

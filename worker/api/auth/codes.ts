@@ -1,6 +1,6 @@
 import type { Bindings } from '../../env';
 import type { CodePurpose } from './schemas';
-import { randomToken, serverSecret, sha256 } from './tokens';
+import { randomToken, revokeSessionsStatement, serverSecret, sha256 } from './tokens';
 
 /**
  * Verification codes (6 digits; purpose 'payment': a mobile payment's consent, worker/api/payments), 10 minutes, single use, 5 tries) and password reset tokens
@@ -70,13 +70,22 @@ export const useCode = (db: D1Database, id: number): Promise<D1Result> =>
   db.prepare('UPDATE verification_codes SET used_at = ? WHERE id = ? AND used_at IS NULL').bind(Date.now(), id).run();
 
 /**
- * A new password for the user, in one batch with the end of every pending way to reset it: the
- * emailed reset links and the SMS reset codes. Every password change goes through here (reset link,
- * SMS code, changeWithoutToken, PUT auth/profile), so no older link outlives a change.
+ * A new password for the user, in one batch with the end of every pending way to reset it (the
+ * emailed reset links and the SMS reset codes) and of the user's other sessions (all of them on a
+ * reset; all but the caller's on a change): a crash can never leave the new password with an old
+ * session alive. Every password change goes through here (reset link, SMS code, changeWithoutToken,
+ * PUT auth/profile), so no older link or session outlives a change.
  */
-export function setPasswordStatements(db: D1Database, user: { id: string; phone: string | null }, passwordHash: string, now = Date.now()): D1PreparedStatement[] {
+export function setPasswordStatements(
+  db: D1Database,
+  user: { id: string; phone: string | null },
+  passwordHash: string,
+  sessions: { keep?: string | undefined; reason: 'password-change' | 'password-reset' },
+  now = Date.now(),
+): D1PreparedStatement[] {
   return [
     db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(passwordHash, user.id),
+    revokeSessionsStatement(db, { userId: user.id, except: sessions.keep }, sessions.reason, new Date(now).toISOString()),
     db.prepare('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL').bind(now, user.id),
     db.prepare("UPDATE verification_codes SET used_at = ? WHERE channel = 'sms' AND target = ? AND purpose = 'reset' AND used_at IS NULL").bind(now, user.phone ?? ''),
   ];

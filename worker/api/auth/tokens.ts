@@ -124,6 +124,12 @@ export async function refreshSession(env: Bindings, refreshToken: string, now = 
   };
 }
 
+/** The statement that ends all of a user's sessions but one (`except`), so it can share a batch with what caused it. */
+export const revokeSessionsStatement = (db: D1Database, which: { userId: string; except?: string | undefined }, reason: string, now = new Date().toISOString()): D1PreparedStatement =>
+  db
+    .prepare('UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE user_id = ? AND id != ? AND revoked_at IS NULL')
+    .bind(now, reason, which.userId, which.except ?? '');
+
 /** Ends sessions: one, all of a user's, or all of a user's but one. */
 export async function revokeSessions(
   db: D1Database,
@@ -135,10 +141,7 @@ export async function revokeSessions(
     await db.prepare('UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL').bind(now, reason, which.sessionId).run();
     return;
   }
-  await db
-    .prepare('UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE user_id = ? AND id != ? AND revoked_at IS NULL')
-    .bind(now, reason, which.userId, which.except ?? '')
-    .run();
+  await revokeSessionsStatement(db, which, reason, now).run();
 }
 
 /** Spec §4 Suspended account: deactivates the user and ends every session (operators: scripts/admin). */

@@ -3,6 +3,8 @@
  * computed here from the show's ticket types (never from the browser), its seats held for 10 minutes
  * in the show's Durable Object (worker/api/events/inventory.ts), its e-tickets written 'held', and it
  * is paid through the existing checkout (purpose 'order', worker/api/payments/checkout.ts buyOrder).
+ * Nobody can keep a show sold out: an account has one open order per show, and an address opens a
+ * bounded number of orders per hold period (the route, worker/limits 'event-order-ip').
  */
 import type { Bindings } from '../../env';
 import { HOLD_MS, HOLDER_NAME_MAX, MAX_TICKETS_PER_ORDER, onSale, takesSeat } from '../../rules/events';
@@ -48,23 +50,33 @@ export async function createOrder(env: Bindings, user: UserRow, input: OrderInpu
 
   const id = crypto.randomUUID();
   const seats = lines.filter((l) => takesSeat(l.kind)).length;
-  const inventory = showInventory(env, show.id);
-  const held = await inventory.hold(id, seats, show.capacity, now.getTime());
-  if (!held.ok) apiError(409, 'SOLD_OUT', `${held.seatsLeft} seats left`);
-
   const at = now.toISOString();
   const holdEnd = new Date(now.getTime() + HOLD_MS).toISOString();
-  await env.DB.batch([
-    env.DB.prepare('INSERT INTO orders (id, user_id, show_id, state, amount, currency, hold_expires_at, lang, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').bind(
-      id, user.id, show.id, 'held', amount, input.currency, holdEnd, lang, at, at,
-    ),
+  // One open order per show and account: the order is written only if the account holds no unexpired
+  // one on this show (one statement decides: exact under parallel orders), its e-tickets only with it.
+  const [written] = await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO orders (id, user_id, show_id, state, amount, currency, hold_expires_at, lang, created_at, updated_at) SELECT ?1, ?2, ?3, 'held', ?4, ?5, ?6, ?7, ?8, ?8
+       WHERE NOT EXISTS (SELECT 1 FROM orders WHERE user_id = ?2 AND show_id = ?3 AND state = 'held' AND hold_expires_at > ?8)`,
+    ).bind(id, user.id, show.id, amount, input.currency, holdEnd, lang, at),
     ...lines.map((l) =>
-      env.DB.prepare('INSERT INTO etickets (id, order_id, user_id, event_id, show_id, ticket_type_id, kind, holder, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').bind(
+      env.DB.prepare(
+        `INSERT INTO etickets (id, order_id, user_id, event_id, show_id, ticket_type_id, kind, holder, state, created_at) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'held', ?9
+         WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?2)`,
+      ).bind(
         // A ticket id without dashes: its first 10 characters are the short code typed at the door (worker/rules/eticket.ts).
-        crypto.randomUUID().replaceAll('-', ''), id, user.id, event.id, show.id, l.typeId, l.kind, l.holder, 'held', at,
+        crypto.randomUUID().replaceAll('-', ''), id, user.id, event.id, show.id, l.typeId, l.kind, l.holder, at,
       ),
     ),
   ]);
+  if ((written?.meta.changes ?? 0) !== 1) apiError(409, 'ORDER_ALREADY_OPEN', 'an order for this show is waiting for its payment');
+  const inventory = showInventory(env, show.id);
+  const held = await inventory.hold(id, seats, show.capacity, now.getTime());
+  if (!held.ok) {
+    // Nothing was held: the order never was.
+    await env.DB.batch([env.DB.prepare('DELETE FROM etickets WHERE order_id = ?').bind(id), env.DB.prepare('DELETE FROM orders WHERE id = ?').bind(id)]);
+    apiError(409, 'SOLD_OUT', `${held.seatsLeft} seats left`);
+  }
   try {
     const answer = await buyOrder(env, user, { id, amount, currency: input.currency, title: pick(show.titles, lang), returnTo: `/events/orders/${id}` }, { method: input.method, phone: input.phone }, now);
     await env.DB.prepare('UPDATE orders SET transaction_id = ? WHERE id = ?').bind(answer.transaction.id, id).run();

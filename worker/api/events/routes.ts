@@ -12,6 +12,8 @@ import { langQuery } from '../schemas';
 import { validationHook } from '../validation';
 import { signETicket } from './etickets/signing';
 import { createOrder } from './orders';
+import { limiter } from '../../limits';
+import { clientOf, tooMany } from '../auth/routes/shared';
 import { artistsOf, eventBySlug, openOrdersOf, orderById, orderView, publishedEvents, showsOf, ticketTypesOf, toFestivalHead, toShow, validTicketsOf } from './queries';
 import { festivalParam, OrderInput, orderParam, showParam, type Festival, type FestivalList, type MyTickets, type ShowPage } from './schemas';
 import { fulfilOrder } from './settlement';
@@ -71,6 +73,12 @@ export const events = new Hono<AppEnv>()
   .post('/events/orders', requireAuth, zValidator('json', OrderInput, validationHook), async (c) => {
     const input = c.req.valid('json');
     const { user } = caller(c);
+    // Orders per address during a hold period, counted before any seat is held (requests through the edge always carry the address).
+    const { ip } = clientOf(c);
+    if (ip) {
+      const gate = await limiter(c.env).consume('event-order-ip', ip);
+      if (!gate.allowed) return tooMany(c, 'ORDERS_TOO_FREQUENT', gate.retryAfter, `too many orders from this address, wait ${gate.retryAfter} seconds`);
+    }
     return c.json(await createOrder(c.env, user, input, input.lang ?? 'en', now(c)));
   })
   .get('/events/orders/:id', requireAuth, zValidator('param', orderParam, validationHook), zValidator('query', langQuery, validationHook), async (c) => {

@@ -22,6 +22,12 @@ export const orderPaidStatement = (db: D1Database, transactionId: string, at: st
     .prepare(`UPDATE orders SET state = 'paid', updated_at = ?2 WHERE id = ${ORDER_OF_TX} AND state IN ('held', 'expired') AND ${guard.replaceAll('?', '?3')}`)
     .bind(transactionId, at, ...guardArgs);
 
+/** In the batch that records money taken for a payment already closed here: the order (failed or expired) is refund_due. */
+export const orderRefundDueStatement = (db: D1Database, transactionId: string, at: string, guard: string, ...guardArgs: unknown[]): D1PreparedStatement =>
+  db
+    .prepare(`UPDATE orders SET state = 'refund_due', updated_at = ?2 WHERE id = ${ORDER_OF_TX} AND state IN ('held', 'expired', 'failed') AND ${guard.replaceAll('?', '?3')}`)
+    .bind(transactionId, at, ...guardArgs);
+
 /** In the batch that records a failed payment: the order failed, its tickets void. */
 export const orderFailedStatements = (db: D1Database, transactionId: string, at: string, guard: string, ...guardArgs: unknown[]): D1PreparedStatement[] => [
   db

@@ -16,11 +16,12 @@ import { checkCode, useCode } from '../auth/codes';
 import { quoteCoupon, redeem, releaseStatement, type CouponQuote } from './coupons';
 import { notifySettlement, notifyVoucher } from './notify';
 import { changeQuote } from './quote';
+import { canStartCardlessTrial, claimTrial, trialTakenElsewhere, type TrialWho } from './trials';
 import type { CheckoutAnswer } from './schemas';
 import { settle, type Settlement } from './settle';
 import { apply, isActive, type Billing } from './state';
 import { loadBilling, update } from './store';
-import { findTransaction, insertInvoice, insertTransaction, setTransactionState } from './transactions';
+import { findTransaction, insertInvoice, insertTransaction, paidForPeriod, setTransactionState } from './transactions';
 
 export type CheckoutInput = {
   currency?: Currency | undefined;
@@ -33,6 +34,8 @@ export type CheckoutInput = {
   coupon?: string | undefined;
   /** Mobile payment: the Moroccan number (E.164) to take the payment from. */
   phone?: string | undefined;
+  /** The caller's device id (set by the route, never by the body): one of the identifiers a free trial is remembered by. */
+  device?: string | undefined;
 };
 
 const origin = (env: Bindings): string => env.PUBLIC_ORIGIN.replace(/\/+$/, '');
@@ -86,6 +89,8 @@ type Start = {
   payerPhone?: string;
   /** An event order (purpose 'order'): written on the transaction (transactions.order_id). */
   orderId?: string;
+  /** A plan change: the unused part of the current period taken off the price (kept as the transaction's discount, no coupon). */
+  credit?: number;
 };
 
 /**
@@ -111,7 +116,7 @@ async function beginRedeemed(env: Bindings, user: UserRow, billing: Billing, s: 
   // A trial charges nothing now: the row says 0; the provider gets the price charged when the trial ends.
   await insertTransaction(env.DB, {
     id, userId: user.id, planId: s.plan.id, purpose: s.purpose, provider: s.provider.id, amount: s.trialDays > 0 ? 0 : s.amount, currency: s.currency, trialDays: s.trialDays,
-    state: 'created', returnTo: s.returnTo, at, method, couponCode: s.coupon?.coupon.code ?? null, discount: s.coupon?.discount ?? 0, agentId: s.agentId ?? null,
+    state: 'created', returnTo: s.returnTo, at, method, couponCode: s.coupon?.coupon.code ?? null, discount: s.coupon?.discount ?? s.credit ?? 0, agentId: s.agentId ?? null,
     payerPhone: s.payerPhone ?? null, orderId: s.orderId ?? null,
   }).run();
   const lang = langOf(user);
@@ -175,13 +180,20 @@ export async function subscribe(env: Bindings, user: UserRow, planId: number, in
   if (method === 'coupon' || input.coupon) return subscribeWithCoupon(env, user, billing, plan, input, method, returnTo, now);
   const { currency, provider } = chooseCurrency(env, billing, input.currency, method);
   const active = isActive(billing, now);
-  const trialDays = !active && plan.trial_days > 0 && billing.freeSubscriptions === 0 ? plan.trial_days : 0;
+  const who: TrialWho = { user, device: input.device, payerPhone: method === 'mobile' ? input.phone?.trim() : undefined };
+  const accountTrial = !active && plan.trial_days > 0 && billing.freeSubscriptions === 0;
+  // One person, one trial: an email, phone or device that had a trial on another account pays from the first day.
+  let trialDays = accountTrial && !(await trialTakenElsewhere(env.DB, who)) ? plan.trial_days : 0;
   // Nothing can be charged when the trial ends (CMI keeps no card; cash has none): the trial starts without a
-  // checkout, and a reminder before its end asks to pay.
+  // checkout, and a reminder before its end asks to pay. It needs someone who can be told apart: a verified email or phone.
   if (input.bypass || (trialDays > 0 && (provider.recurring === 'none' || method !== 'card'))) {
+    if (accountTrial && !trialDays) apiError(409, 'TRIAL_ALREADY_USED', 'a free trial was already given to this email, phone or device');
     if (!trialDays) apiError(400, 'BAD_REQUEST', 'bypass: no free trial for this plan and user');
-    return startTrialWithoutCard(env, user, plan, currency, provider, now);
+    if (!canStartCardlessTrial(who)) apiError(403, 'TRIAL_NEEDS_VERIFICATION', 'verify your email or phone number to start a free trial without a card');
+    return startTrialWithoutCard(env, who, plan, currency, provider, now);
   }
+  // A trial with a card: the card pays when it ends; the person's identifiers are claimed now (exact under parallel checkouts).
+  if (trialDays > 0 && !(await claimTrial(env.DB, who, now.toISOString()))) trialDays = 0;
   // Paying again for the plan one has: only where nothing renews by itself (CMI), or to extend a cancelled one we charge ourselves.
   if (active && billing.planId === plan.id && !(provider.recurring === 'none' || (billing.cancelled && provider.recurring === 'merchant'))) apiError(409, 'ALREADY_SUBSCRIBED', String(plan.id));
   if (active && billing.planId !== plan.id) {
@@ -191,8 +203,8 @@ export async function subscribe(env: Bindings, user: UserRow, planId: number, in
     const current = billing.planId !== null ? await findPlan(env.DB, billing.planId) : null;
     // Paying now is for upgrades; a cheaper plan starts at the end of the period already paid.
     if (current && priceOf(plan, currency) <= priceOf(current, currency)) apiError(409, 'SUBSCRIPTION_CHANGE_REFUSED', 'a cheaper plan starts at the end of the period');
-    const quote = changeQuote(billing, { price: current ? priceOf(current, currency) : 0 }, { id: plan.id, price: priceOf(plan, currency) }, currency, now);
-    return begin(env, user, billing, { plan, purpose: 'change', amount: quote.now.amount, currency, provider, trialDays: 0, returnTo, method, ...payer(method, input) }, now);
+    const quote = changeQuote(billing, { paid: await paidForPeriod(env.DB, user.id, billing) }, { id: plan.id, price: priceOf(plan, currency) }, currency, now);
+    return begin(env, user, billing, { plan, purpose: 'change', amount: quote.now.amount, credit: quote.now.credit, currency, provider, trialDays: 0, returnTo, method, ...payer(method, input) }, now);
   }
   const purpose: Purpose = active ? 'renew' : 'subscribe';
   return begin(env, user, billing, { plan, purpose, amount: priceOf(plan, currency), currency, provider, trialDays, returnTo, method, ...payer(method, input) }, now);
@@ -325,10 +337,12 @@ export async function cancelVoucher(env: Bindings, userId: string, transactionId
   if (!closed) apiError(409, 'VOUCHER_NOT_CANCELLABLE', 'already settled');
 }
 
-/** A trial with no card: one state change and an accepted zero-amount transaction, no invoice. */
-async function startTrialWithoutCard(env: Bindings, user: UserRow, plan: PlanRecord, currency: Currency, provider: PaymentProvider, now: Date): Promise<CheckoutAnswer> {
+/** A trial with no card: its identifiers claimed, then one state change and an accepted zero-amount transaction, no invoice. */
+async function startTrialWithoutCard(env: Bindings, who: TrialWho, plan: PlanRecord, currency: Currency, provider: PaymentProvider, now: Date): Promise<CheckoutAnswer> {
   const at = now.toISOString();
   const id = crypto.randomUUID();
+  const { user } = who;
+  if (!(await claimTrial(env.DB, who, at))) apiError(409, 'TRIAL_ALREADY_USED', 'a free trial was already given to this email, phone or device');
   const done = await update<boolean>(
     env.DB,
     user.id,

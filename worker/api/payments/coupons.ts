@@ -1,7 +1,9 @@
 // Coupon codes (issue 14): a percentage or an amount off, or free days of a plan, between two dates,
 // for some plans or currencies, a total quota and one use per account. The quota is kept by one
-// statement (INSERT … SELECT that counts): D1 runs statements one at a time, so 50 parallel
-// redemptions of a code with 10 left make exactly 10 rows.
+// statement (INSERT … SELECT that counts) in one batch: D1 runs batches one at a time, so 50 parallel
+// redemptions of a code with 10 left make exactly 10 rows. A checkout holds its use until it is paid,
+// fails, or is abandoned: a card or mobile checkout still unfinished after COUPON_HOLD_MS gives its
+// use back (and expires) when someone else redeems the code.
 import { z } from 'zod';
 import { normalizeCoupon, priceAfterCoupon, type CouponTerms } from '../../rules/payment-methods';
 import { isCurrency, type Currency } from '../../rules/subscription';
@@ -66,10 +68,27 @@ export const redeemStatement = (db: D1Database, code: string, userId: string, tr
     )
     .bind(code, userId, transactionId, at);
 
-/** Redeems, or answers why not: the account used it already, or nobody can any more. */
+/** How long an unfinished card or mobile checkout holds its coupon's use (a provider's page takes minutes). */
+export const COUPON_HOLD_MS = 30 * 60_000;
+
+/**
+ * Gives back the uses of a code held by checkouts abandoned for longer than the hold (still 'created':
+ * the person never came back from the provider's page): they expire, so a payment that still arrives
+ * for one is refund_due (worker/api/payments/settle.ts), never a use beyond the quota.
+ */
+export const releaseAbandonedStatements = (db: D1Database, code: string, at: string): D1PreparedStatement[] => [
+  db
+    .prepare("UPDATE transactions SET state = 'expired', error = 'CHECKOUT_ABANDONED', updated_at = ?2 WHERE state = 'created' AND created_at < ?3 AND coupon_code = ?1")
+    .bind(code, at, new Date(Date.parse(at) - COUPON_HOLD_MS).toISOString()),
+  db
+    .prepare("DELETE FROM coupon_redemptions WHERE code = ?1 AND EXISTS (SELECT 1 FROM transactions t WHERE t.id = coupon_redemptions.transaction_id AND t.state = 'expired')")
+    .bind(code),
+];
+
+/** Redeems (after giving back the uses of abandoned checkouts, in the same batch), or answers why not: the account used it already, or nobody can any more. */
 export async function redeem(db: D1Database, code: string, userId: string, transactionId: string, at: string): Promise<void> {
-  const result = await redeemStatement(db, code, userId, transactionId, at).run();
-  if ((result.meta.changes ?? 0) === 1) return;
+  const results = await db.batch([...releaseAbandonedStatements(db, code, at), redeemStatement(db, code, userId, transactionId, at)]);
+  if ((results.at(-1)?.meta.changes ?? 0) === 1) return;
   const mine = await db.prepare('SELECT 1 FROM coupon_redemptions WHERE code = ? AND user_id = ?').bind(code, userId).first();
   if (mine) apiError(409, 'COUPON_ALREADY_USED', code);
   apiError(409, 'COUPON_USED_UP', code);

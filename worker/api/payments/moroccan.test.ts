@@ -137,6 +137,7 @@ describe('cash vouchers', () => {
 
   it('the monthly plan with cash: its free month starts without a voucher (nothing to charge at its end; a reminder asks to pay)', async () => {
     const user = await registeredUser();
+    await env.DB.prepare('UPDATE users SET is_email_verified = 1 WHERE id = ?').bind(user.id).run();
     const answer = await startCheckout(user.tokens.token, PLAN_MONTHLY, { method: 'cash', currency: 'MAD' });
     expect(answer).toMatchObject({ transaction: { state: 'accepted' }, checkout: null });
     const row = await userRow(user.id);

@@ -80,6 +80,10 @@ describe('checkout through the sandbox', () => {
     const user = await registeredUser();
     const refused = await callApi(`/payments/subscription/${PLAN_WEEK}`, { method: 'POST', token: user.tokens.token, body: { bypass: true } });
     expect(refused.status).toBe(400);
+    // A card-less trial needs a verified email or phone.
+    const unverified = await callApi(`/payments/subscription/${PLAN_MONTHLY_TRIAL}`, { method: 'POST', token: user.tokens.token, body: { bypass: true } });
+    expect([unverified.status, await messageOf(unverified)]).toEqual([403, 'TRIAL_NEEDS_VERIFICATION: verify your email or phone number to start a free trial without a card']);
+    await env.DB.prepare('UPDATE users SET is_email_verified = 1 WHERE id = ?').bind(user.id).run();
     const ok = await callApi(`/payments/subscription/${PLAN_MONTHLY_TRIAL}`, { method: 'POST', token: user.tokens.token, body: { bypass: true } });
     expect(ok.status).toBe(200);
     expect((await userRow(user.id))?.subscription_id).toBe(PLAN_MONTHLY_TRIAL);

@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env';
 import { caller, requireAuth } from '../auth/middleware';
@@ -8,8 +8,9 @@ import { now } from '../clock';
 import { apiError } from '../errors';
 import { optionalJsonBody, validationHook } from '../validation';
 import { cancelVoucher, confirmMobilePayment, confirmTransaction, mobilePayer, refuseOthersPhone, saveCard, subscribe, userLang } from './checkout';
+import { consumeAll, limiter, type LimitRule } from '../../limits';
 import { createCode } from '../auth/codes';
-import { countSms, deliverCode } from '../auth/routes/shared';
+import { clientOf, countSms, deliverCode, tooMany } from '../auth/routes/shared';
 import { quoteCoupon } from './coupons';
 import { SELF_SERVICE_METHODS } from '../../rules/payment-methods';
 import { activePacks, activePlans, findPlan, priceOf } from './plans';
@@ -23,7 +24,7 @@ import { afterAnswer, notifySettlement } from './notify';
 import { settle } from './settle';
 import { apply, type Billing, type Event, type Refusal } from './state';
 import { loadBilling, update } from './store';
-import { findTransaction, listTransactions } from './transactions';
+import { findTransaction, listTransactions, paidForPeriod } from './transactions';
 import { invoiceDocument } from './invoices';
 import { renderInvoicePdf } from './invoices/pdf';
 
@@ -78,6 +79,34 @@ const REFUSALS: Record<Refusal, [400 | 409, string]> = {
   SUPPORT_CANCEL: [409, 'SUPPORT_CANCEL'],
   SUBSCRIPTION_CHANGE_REFUSED: [409, 'SUBSCRIPTION_CHANGE_REFUSED'],
 };
+
+/**
+ * Coupon codes tried (looked up or redeemed) by the caller: per account, and per address when the
+ * request carries one (every request through the edge does), counted before the code is checked.
+ */
+const couponKeys = (c: Ctx): [LimitRule, string][] => {
+  const { ip } = clientOf(c);
+  return [['coupon-account', caller(c).user.id], ...(ip ? [['coupon-ip', ip] as [LimitRule, string]] : [])];
+};
+
+/** Counts a coupon try; a refusal is the 429 to answer (COUPON_TOO_FREQUENT with its delay). */
+async function countCouponTry(c: Ctx): Promise<Response | null> {
+  const gate = await consumeAll(c.env, couponKeys(c));
+  return gate.allowed ? null : tooMany(c, 'COUPON_TOO_FREQUENT', gate.retryAfter, `too many coupon codes tried, wait ${gate.retryAfter} seconds`);
+}
+
+/** A code that worked gives its try back: only wrong guesses use up the budget. */
+const couponWorked = (c: Ctx): Promise<unknown> => Promise.all(couponKeys(c).map(([rule, key]) => limiter(c.env).release(rule, key)));
+
+/** A checkout with a coupon (POST /subscription/:id): one try counted before the code is checked, given back when the checkout starts. */
+async function couponTries(c: Ctx, next: Next): Promise<Response | void> {
+  const input = await optionalJsonBody(c, SubscribeInput);
+  if (input.coupon === undefined && input.method !== 'coupon') return next();
+  const refused = await countCouponTry(c);
+  if (refused) return refused;
+  await next();
+  if (c.res.status === 200) await couponWorked(c);
+}
 
 /** The Workers execution context, or null when the app is called directly (tests). */
 function executionContext(c: Ctx): { waitUntil(p: Promise<unknown>): void } | null {
@@ -201,8 +230,8 @@ export const payments = new Hono<AppEnv>()
     const target = await findPlan(c.env.DB, c.req.valid('param').id);
     if (!billing || !target || !target.is_active) apiError(404, 'PLAN_NOT_FOUND', String(c.req.valid('param').id));
     const currency = c.req.valid('query').currency ?? billing.currency ?? 'MAD';
-    const current = billing.planId !== null ? await findPlan(c.env.DB, billing.planId) : null;
-    return c.json(changeQuote(billing, { price: current ? priceOf(current, currency) : 0 }, { id: target.id, price: priceOf(target, currency) }, currency, now(c)));
+    const paid = await paidForPeriod(c.env.DB, user.id, billing);
+    return c.json(changeQuote(billing, { paid }, { id: target.id, price: priceOf(target, currency) }, currency, now(c)));
   })
 
   .post('/subscription/change/:id', zValidator('param', IdParam, validationHook), zValidator('json', ChangeInput, validationHook), async (c) => {
@@ -227,15 +256,16 @@ export const payments = new Hono<AppEnv>()
     return c.json({ message: 'SUBSCRIPTION_CHANGE_DROPPED', subscription: viewOf(c, billing) });
   })
 
-  .post('/subscription/:id', zValidator('param', IdParam, validationHook), async (c) => {
+  .post('/subscription/:id', zValidator('param', IdParam, validationHook), couponTries, async (c) => {
     const input = await optionalJsonBody(c, SubscribeInput);
-    if (input.method !== 'mobile') return c.json(await subscribe(c.env, caller(c).user, c.req.valid('param').id, input, now(c)));
+    const device = clientOf(c).deviceId || undefined;
+    if (input.method !== 'mobile') return c.json(await subscribe(c.env, caller(c).user, c.req.valid('param').id, { ...input, device }, now(c)));
     // Mobile payment: the payer's consent is an SMS code, under the SMS sending limits (spec §8: daily SMS limit, too frequent).
     const phone = mobilePayer(input.phone);
     await refuseOthersPhone(c.env.DB, phone, caller(c).user.id);
     const sms = await countSms(c, phone);
     if (sms.refused) return sms.refused;
-    const answer = await subscribe(c.env, caller(c).user, c.req.valid('param').id, { ...input, phone }, now(c));
+    const answer = await subscribe(c.env, caller(c).user, c.req.valid('param').id, { ...input, phone, device }, now(c));
     if (answer.transaction.state === 'created') await deliverCode(c, 'sms', phone, await createCode(c.env, 'sms', phone, 'payment'));
     return c.json(answer);
   })
@@ -246,7 +276,10 @@ export const payments = new Hono<AppEnv>()
     const plan = await findPlan(c.env.DB, planId);
     if (!plan || !plan.is_active) apiError(404, 'PLAN_NOT_FOUND', String(planId));
     const currency = wanted ?? 'MAD';
+    const refused = await countCouponTry(c);
+    if (refused) return refused;
     const quote = await quoteCoupon(c.env.DB, c.req.param('code'), { id: plan.id, price: priceOf(plan, currency) }, currency, now(c));
+    await couponWorked(c);
     return c.json({ code: quote.coupon.code, kind: quote.coupon.kind, value: quote.coupon.value, price: priceOf(plan, currency), amount: quote.amount, discount: quote.discount, free_days: quote.freeDays, currency });
   })
 

@@ -26,8 +26,12 @@ export type Plan = z.infer<typeof Plan>;
 
 export const Currency = z.enum(CURRENCIES);
 
-/** `cancelled`: a cash voucher its owner cancelled before paying (issue 14). */
-export const TRANSACTION_STATES = ['created', 'pending', 'accepted', 'failed', 'refunded', 'expired', 'cancelled'] as const;
+/**
+ * `cancelled`: a cash voucher its owner cancelled before paying (issue 14). `refund_due`: the provider
+ * took the money for a checkout already closed here (cancelled, failed, expired): nothing was
+ * delivered, the money is to be given back (an alert is logged).
+ */
+export const TRANSACTION_STATES = ['created', 'pending', 'accepted', 'failed', 'refunded', 'expired', 'cancelled', 'refund_due'] as const;
 
 /** A payment as the user's billing activity shows it. */
 export const Transaction = z.object({

@@ -3,19 +3,34 @@
 // the period once and allocate one invoice number.
 import { releaseStatement } from './coupons';
 import { addTicketsStatement } from './tickets';
-import { orderFailedStatements, orderPaidStatement } from '../events/settlement';
+import { orderFailedStatements, orderPaidStatement, orderRefundDueStatement } from '../events/settlement';
 import { findPlan } from './plans';
 import type { PaymentEvent, PaymentProvider } from './providers/types';
-import { loadBilling, update, userOfSubscriptionRef } from './store';
+import { loadBilling, update, userOfSubscriptionRef, type Planned } from './store';
 import { apply, type Billing, type Event } from './state';
 import { eventSeen, findTransaction, insertEventSeen, insertInvoice, insertTransaction, setTransactionState, type TransactionRow } from './transactions';
 
 /** What happened, for the caller's log and emails. */
 export type Settlement =
   | { outcome: 'applied'; userId: string; kind: PaymentEvent['kind']; transactionId: string | null; invoice: boolean }
+  /** Money taken for a checkout already closed here (cancelled, failed, expired): nothing delivered, to be refunded. */
+  | { outcome: 'refund_due'; userId: string; transactionId: string }
   | { outcome: 'replay' | 'ignored'; reason: string };
 
 const OPEN = ['created', 'pending'] as const;
+/** States of a checkout closed here without money: a payment that still arrives for one is refund_due. */
+const CLOSED = ['failed', 'expired', 'cancelled'] as const;
+const isClosed = (state: TransactionRow['state']): state is (typeof CLOSED)[number] => (CLOSED as readonly string[]).includes(state);
+
+/**
+ * The provider's reference must be this transaction's: a signed callback naming one transaction with
+ * another's reference (or with another reference than the one it has) is refused, never written.
+ */
+async function referenceMismatch(db: D1Database, tx: TransactionRow, providerRef: string): Promise<boolean> {
+  if (tx.provider_ref !== null) return tx.provider_ref !== providerRef;
+  const other = await db.prepare('SELECT 1 AS x FROM transactions WHERE provider = ? AND provider_ref = ? AND id != ?').bind(tx.provider, providerRef, tx.id).first();
+  return other !== null;
+}
 
 function log(level: 'info' | 'warn', event: string, fields: Record<string, unknown>): void {
   console[level === 'warn' ? 'warn' : 'log'](JSON.stringify({ level, event, ...fields }));
@@ -43,6 +58,10 @@ async function settleTransaction(db: D1Database, provider: PaymentProvider, even
     log('warn', 'payment_not_found', { provider: provider.id, transactionId: event.transactionId, eventId: event.eventId });
     return { outcome: 'ignored', reason: 'PAYMENT_NOT_FOUND' };
   }
+  if (await referenceMismatch(db, tx, event.providerRef)) {
+    log('warn', 'payment_reference_mismatch', { provider: provider.id, transactionId: tx.id, eventId: event.eventId });
+    return { outcome: 'ignored', reason: 'PROVIDER_REF_MISMATCH' };
+  }
   if (event.kind === 'accepted' && (event.money.amount !== tx.amount || event.money.currency !== tx.currency)) {
     // The provider says another amount was paid than the one we asked for: never activate on it.
     log('warn', 'payment_amount_mismatch', { provider: provider.id, transactionId: tx.id, expected: [tx.amount, tx.currency], got: [event.money.amount, event.money.currency] });
@@ -51,7 +70,7 @@ async function settleTransaction(db: D1Database, provider: PaymentProvider, even
   const plan = await findPlan(db, tx.plan_id);
   if (!plan) return { outcome: 'ignored', reason: 'PLAN_NOT_FOUND' };
   const userLang = event.kind === 'accepted' ? await lang(tx.user_id) : '';
-  return update<Settlement>(
+  const settlement = await update<Settlement>(
     db,
     tx.user_id,
     async (billing) => {
@@ -62,6 +81,11 @@ async function settleTransaction(db: D1Database, provider: PaymentProvider, even
     },
     now,
   );
+  if (settlement.outcome === 'refund_due') {
+    // The alert: money was taken and nothing is delivered; an operator refunds it (as event orders' refund_due).
+    log('warn', 'payment_refund_due', { provider: provider.id, transactionId: tx.id, userId: tx.user_id, amount: tx.amount, currency: tx.currency, closedAs: tx.state, eventId: event.eventId });
+  }
+  return settlement;
 }
 
 function planTransaction(
@@ -120,13 +144,31 @@ function settlementStep(
   userLang: string,
   seen: (won: string, id: string) => D1PreparedStatement,
   applied: (invoice: boolean) => Settlement,
-): { write: Billing; guarded: (won: string, id: string) => D1PreparedStatement[]; result: Settlement } | { skip: Settlement } {
-  if (tx.state === 'accepted' || tx.state === 'refunded') return { skip: { outcome: 'replay', reason: `transaction ${tx.id} already ${tx.state}` } };
+): Planned<Settlement> {
+  if (tx.state === 'accepted' || tx.state === 'refunded' || tx.state === 'refund_due') return { skip: { outcome: 'replay', reason: `transaction ${tx.id} already ${tx.state}` } };
   if (event.kind === 'pending' && tx.state === 'pending') return { skip: { outcome: 'replay', reason: `transaction ${tx.id} already pending` } };
-  if (tx.state === 'failed' || tx.state === 'expired') {
-    // A late or contradictory callback on a closed checkout: recorded in the log, nothing changes.
-    log('warn', 'payment_on_closed_transaction', { transactionId: tx.id, state: tx.state, kind: event.kind });
-    return { skip: { outcome: 'ignored', reason: `transaction ${tx.id} is ${tx.state}` } };
+  // Every write of the batch needs the transaction still in the state it was read in: the compare-and-set
+  // fails otherwise (a voucher cancelled, a checkout expired meanwhile) and the settlement reads again.
+  const requires = { sql: 'EXISTS (SELECT 1 FROM transactions WHERE id = ? AND state = ?)', args: [tx.id, tx.state] };
+  if (isClosed(tx.state)) {
+    if (event.kind !== 'accepted') {
+      // A late or contradictory callback on a closed checkout: recorded in the log, nothing changes.
+      log('warn', 'payment_on_closed_transaction', { transactionId: tx.id, state: tx.state, kind: event.kind });
+      return { skip: { outcome: 'ignored', reason: `transaction ${tx.id} is ${tx.state}` } };
+    }
+    // The money was taken for a checkout closed here: nothing is delivered (a cancelled voucher stays
+    // cancelled, its coupon use given back); the transaction (and its event order) is refund_due.
+    const from = tx.state;
+    return {
+      write: billing,
+      requires,
+      guarded: (won, id) => [
+        setTransactionState(db, { id: tx.id, state: 'refund_due', from: [from], providerRef: event.providerRef, error: 'PAID_AFTER_CLOSE', at }, won, id),
+        ...(tx.purpose === 'order' ? [orderRefundDueStatement(db, tx.id, at, won, id)] : []),
+        seen(won, id),
+      ],
+      result: { outcome: 'refund_due', userId: tx.user_id, transactionId: tx.id },
+    };
   }
   const outcome = stateEvent ? apply(billing, stateEvent, now) : { ok: true as const, next: billing };
   const next = outcome.ok ? outcome.next : billing;
@@ -135,6 +177,7 @@ function settlementStep(
   const invoice = event.kind === 'accepted' && tx.purpose !== 'card' && tx.trial_days === 0;
   return {
     write: next,
+    requires,
     guarded: (won, id) => [
       setTransactionState(db, { id: tx.id, state: newState, from: OPEN, providerRef: event.providerRef, error, at }, won, id),
       // A failed payment gives its coupon's use back; an accepted ticket pack adds its tickets (spec §3 credits).

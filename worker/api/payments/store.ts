@@ -77,7 +77,14 @@ export const userOfSubscriptionRef = async (db: D1Database, provider: string, re
 /** A statement that must run only if this batch's write won: bind it with `won(write)` in its WHERE. */
 export const WON = 'EXISTS (SELECT 1 FROM subscriptions WHERE last_write = ?)';
 
-export type Write = { userId: string; prev: Billing; next: Billing; at: string; id: string };
+/**
+ * A condition the compare-and-set also needs (e.g. "the transaction is still in the state it was
+ * read in"): when it no longer holds, the write loses like a parallel write and `update` reads again.
+ * SQL with positional `?` placeholders, and their values.
+ */
+export type Requires = { sql: string; args: unknown[] };
+
+export type Write = { userId: string; prev: Billing; next: Billing; at: string; id: string; requires?: Requires | undefined };
 
 /**
  * The compare-and-set statement of a write: inserts the row (first time) or updates it if nobody
@@ -90,23 +97,24 @@ export function casStatement(db: D1Database, w: Write): D1PreparedStatement {
     n.planId, n.state, n.provider, n.currency, n.origin, n.trialEnd, n.nextPlanId, n.customerRef, n.subscriptionRef,
     n.card?.brand ?? null, n.card?.last4 ?? null, n.card ? `${n.card.expMonth}/${n.card.expYear}` : null, n.attempts, n.remindedFor, w.id, w.at,
   ];
+  const requires = w.requires ? { sql: `AND ${w.requires.sql}`, args: w.requires.args } : { sql: '', args: [] };
   if (w.prev.version === 0) {
     return db
       .prepare(
         `INSERT INTO subscriptions (plan_id, state, provider, currency, origin, trial_end, next_plan_id, customer_ref, subscription_ref,
           card_brand, card_last4, card_exp, attempts, reminded_for, last_write, updated_at, user_id, version)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, 1) ON CONFLICT (user_id) DO NOTHING`,
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, 1 WHERE true ${requires.sql} ON CONFLICT (user_id) DO NOTHING`,
       )
-      .bind(...values, w.userId);
+      .bind(...values, w.userId, ...requires.args);
   }
   return db
     .prepare(
       `UPDATE subscriptions SET plan_id = ?1, state = ?2, provider = ?3, currency = ?4, origin = ?5, trial_end = ?6, next_plan_id = ?7,
         customer_ref = ?8, subscription_ref = ?9, card_brand = ?10, card_last4 = ?11, card_exp = ?12, attempts = ?13, reminded_for = ?14,
         last_write = ?15, updated_at = ?16, version = version + 1
-       WHERE user_id = ?17 AND version = ?18`,
+       WHERE user_id = ?17 AND version = ?18 ${requires.sql}`,
     )
-    .bind(...values, w.userId, w.prev.version);
+    .bind(...values, w.userId, w.prev.version, ...requires.args);
 }
 
 /** The §3 user fields of the new state, written only if the compare-and-set won. */
@@ -129,7 +137,7 @@ export async function commit(db: D1Database, w: Write, guarded: (won: string, id
   return (cas?.meta.changes ?? 0) === 1;
 }
 
-export type Planned<T> = { write: Billing; guarded?: (won: string, id: string) => D1PreparedStatement[]; result: T } | { skip: T };
+export type Planned<T> = { write: Billing; guarded?: (won: string, id: string) => D1PreparedStatement[]; requires?: Requires; result: T } | { skip: T };
 
 /**
  * Reads, applies and commits, retrying when a parallel write won first. Anything else `step` reads
@@ -147,7 +155,7 @@ export async function update<T>(
     if (!prev) throw new Error(`payments: no user ${userId}`);
     const planned = await step(prev);
     if ('skip' in planned) return planned.skip;
-    const won = await commit(db, { userId, prev, next: planned.write, at: at.toISOString(), id: crypto.randomUUID() }, planned.guarded);
+    const won = await commit(db, { userId, prev, next: planned.write, at: at.toISOString(), id: crypto.randomUUID(), requires: planned.requires }, planned.guarded);
     if (won) return planned.result;
   }
   throw new Error('payments: too much contention on one subscription');

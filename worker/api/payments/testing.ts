@@ -1,7 +1,9 @@
 // Test kit of payments: pay through the sandbox as a tester would, and read the state back.
 import { env } from 'cloudflare:workers';
 import { callApi } from '../../test/accounts';
-import { sandboxFor } from './providers';
+import { sandboxFor, sandboxSecret } from './providers';
+import { SANDBOX_SIGNATURE_HEADER } from './providers/sandbox';
+import { signatureHeader } from './providers/sign';
 import { CheckoutAnswer } from './schemas';
 import { USER_SUBSCRIPTION_FIELDS, type UserSubscriptionFields } from './state';
 
@@ -65,3 +67,20 @@ export async function makeCoupon(terms: { kind: 'percent' | 'amount' | 'days'; v
     .run();
   return code;
 }
+
+/**
+ * A callback signed with the sandbox's key that says whatever the test wants (as a provider whose
+ * state disagrees with ours would send it: an "accepted" for a voucher cancelled here, after a "failed").
+ */
+export async function signedSandboxCallback(body: { id: string; type: 'payment.accepted' | 'payment.failed' | 'payment.pending'; transactionId: string; providerRef: string; money: { amount: number; currency: string }; reason?: string }): Promise<Request> {
+  const text = JSON.stringify(body);
+  return new Request(`${env.PUBLIC_ORIGIN.replace(/\/+$/, '')}/api/payments/callback/sandbox`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: await signatureHeader(sandboxSecret(env), text, new Date()) },
+    body: text,
+  });
+}
+
+/** A transaction's row as stored (state, provider's reference, coupon), for tests that read what the API does not show. */
+export const storedTransaction = (id: string) =>
+  env.DB.prepare('SELECT state, provider_ref, error, amount, currency, coupon_code FROM transactions WHERE id = ?').bind(id).first<{ state: string; provider_ref: string | null; error: string | null; amount: number; currency: string; coupon_code: string | null }>();

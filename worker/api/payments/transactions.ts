@@ -93,3 +93,20 @@ export const insertEventSeen = (db: D1Database, provider: string, eventId: strin
 
 export const eventSeen = async (db: D1Database, provider: string, eventId: string): Promise<boolean> =>
   (await db.prepare('SELECT 1 AS x FROM payment_events WHERE provider = ? AND event_id = ?').bind(provider, eventId).first()) !== null;
+
+/**
+ * What was actually paid for the current period (minor units, in its currency): the accepted payments
+ * of the subscription since the period began (a renewal paid ahead extends the same period). A coupon's
+ * discount was not paid; a plan change's credit (its `discount`, without a coupon) was, earlier.
+ */
+export async function paidForPeriod(db: D1Database, userId: string, period: { start: string | null; currency: Currency | null }): Promise<number> {
+  if (!period.start || !period.currency) return 0;
+  const row = await db
+    .prepare(
+      `SELECT COALESCE(SUM(amount + CASE WHEN coupon_code IS NULL THEN discount ELSE 0 END), 0) AS paid FROM transactions
+       WHERE user_id = ? AND state = 'accepted' AND purpose IN ('subscribe', 'renew', 'change') AND trial_days = 0 AND currency = ? AND updated_at >= ?`,
+    )
+    .bind(userId, period.currency, period.start)
+    .first<{ paid: number }>();
+  return row?.paid ?? 0;
+}

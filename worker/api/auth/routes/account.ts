@@ -8,7 +8,6 @@ import { checkCode, setPasswordStatements, useCode, type CodeChannel } from '../
 import { caller, requireAuth } from '../middleware';
 import { hashPassword, verifyPassword } from '../password';
 import { DeviceParam, LangInput, NotificationInput, ProfileUpdateInput, UserQuery } from '../schemas';
-import { revokeSessions } from '../tokens';
 import { resolveViewer, setCurrentProfile } from '../../profiles/queries';
 import { devices, findUserById, rethrowUnique, userView } from '../users';
 import { requireGoodPassword, refuseSamePassword } from './shared';
@@ -98,7 +97,7 @@ export const account = new Hono<AppEnv>()
     }
     if (input.hide_watched !== undefined) set('hide_watched', input.hide_watched ? 1 : 0);
 
-    const statements: D1PreparedStatement[] = passwordHash === null ? [] : setPasswordStatements(c.env.DB, user, passwordHash);
+    const statements: D1PreparedStatement[] = passwordHash === null ? [] : setPasswordStatements(c.env.DB, user, passwordHash, { keep: sessionId, reason: 'password-change' });
     // Spec §7 `libraries`: the library cards to keep; the caller's other cards are removed (issue 17).
     if (input.libraries !== undefined) {
       statements.push(c.env.DB.prepare('DELETE FROM library_cards WHERE user_id = ?1 AND id NOT IN (SELECT value FROM json_each(?2))').bind(user.id, JSON.stringify(input.libraries)));
@@ -115,7 +114,6 @@ export const account = new Hono<AppEnv>()
     }
     if (statements.length > 0) await c.env.DB.batch(statements).catch(rethrowUnique);
     for (const id of usedCodes) await useCode(c.env.DB, id);
-    if (passwordHash !== null) await revokeSessions(c.env.DB, { userId: user.id, except: sessionId }, 'password-change');
     const updated = await findUserById(c.env.DB, user.id);
     if (!updated) apiError(404, 'USER_NOT_FOUND');
     const viewer = await resolveViewer(c.env.DB, updated, sessionId, await readConfig(c.env));

@@ -10,7 +10,6 @@ import { checkCode, createResetToken, resetTokenUser, setPasswordStatements } fr
 import { caller, requireAuth } from '../middleware';
 import { hashPassword, verifyPassword } from '../password';
 import { ChangeByPhoneInput, ChangeWithoutTokenInput, ForgotQuery, ResetInput } from '../schemas';
-import { revokeSessions } from '../tokens';
 import { findUserById, findUserByLogin } from '../users';
 import { lang, publicOrigin, requireGoodPassword, refuseSamePassword, tooMany } from './shared';
 
@@ -42,8 +41,7 @@ export const password = new Hono<AppEnv>()
     const user = reset ? await findUserById(c.env.DB, reset.userId) : null;
     if (!reset || !user || user.email !== email) apiError(400, 'E_INVALID_RESET_TOKEN', 'invalid or expired reset token');
     await refuseSamePassword(user, password);
-    await c.env.DB.batch(setPasswordStatements(c.env.DB, user, await hashPassword(password)));
-    await revokeSessions(c.env.DB, { userId: user.id }, 'password-reset');
+    await c.env.DB.batch(setPasswordStatements(c.env.DB, user, await hashPassword(password), { reason: 'password-reset' }));
     return c.json({ status: 200, message: 'PASSWORD_HAS_BEEN_CHANGED' });
   })
 
@@ -55,8 +53,7 @@ export const password = new Hono<AppEnv>()
     if (!(await verifyPassword(user.password_hash, current_password))) apiError(400, 'WRONG_PASSWORD', 'current_password');
     await requireGoodPassword(c, password);
     await refuseSamePassword(user, password);
-    await c.env.DB.batch(setPasswordStatements(c.env.DB, user, await hashPassword(password)));
-    await revokeSessions(c.env.DB, { userId: user.id, except: sessionId }, 'password-change');
+    await c.env.DB.batch(setPasswordStatements(c.env.DB, user, await hashPassword(password), { keep: sessionId, reason: 'password-change' }));
     return c.json({ status: 200, message: 'PASSWORD_HAS_BEEN_CHANGED' });
   })
 
@@ -69,9 +66,8 @@ export const password = new Hono<AppEnv>()
     if (!user || codeId === null) apiError(400, 'INVALID_CODE', 'code');
     await refuseSamePassword(user, password);
     await c.env.DB.batch([
-      ...setPasswordStatements(c.env.DB, user, await hashPassword(password)),
+      ...setPasswordStatements(c.env.DB, user, await hashPassword(password), { reason: 'password-reset' }),
       c.env.DB.prepare('UPDATE users SET is_phone_verified = 1 WHERE id = ?').bind(user.id),
     ]);
-    await revokeSessions(c.env.DB, { userId: user.id }, 'password-reset');
     return c.json({ status: 200, message: 'PASSWORD_HAS_BEEN_CHANGED' });
   });

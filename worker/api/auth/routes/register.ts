@@ -8,7 +8,8 @@ import { checkCode, useCode } from '../codes';
 import { hashPassword } from '../password';
 import { RegisterInput, TokenizedRegisterQuery } from '../schemas';
 import { rethrowUnique } from '../users';
-import { lang, requireGoodPassword } from './shared';
+import { limiter } from '../../../limits';
+import { clientOf, lang, requireGoodPassword, tooMany } from './shared';
 
 /** POST auth/register (spec §4 Registration): the user and its first profile. */
 export const register = new Hono<AppEnv>()
@@ -29,6 +30,13 @@ export const register = new Hono<AppEnv>()
       if (codeId === null) apiError(400, 'INVALID_CODE', 'validation_token');
       emailVerified = 1;
     }
+    // Accounts per address an hour, counted before the account is made (exact under parallel requests); a refused insert gives its count back.
+    const { ip } = clientOf(c);
+    const limits = limiter(c.env);
+    if (ip) {
+      const gate = await limits.consume('register-ip', ip, Number(c.env.REGISTRATIONS_PER_ADDRESS_HOUR) || undefined);
+      if (!gate.allowed) return tooMany(c, 'REGISTER_TOO_FREQUENT', gate.retryAfter, `too many accounts created from this address, wait ${gate.retryAfter} seconds`);
+    }
     const id = crypto.randomUUID();
     const now = new Date().toISOString();
     const passwordHash = await hashPassword(input.password);
@@ -46,7 +54,10 @@ export const register = new Hono<AppEnv>()
         input.profile.birth ?? null,
         now,
       ),
-    ]).catch(rethrowUnique);
+    ]).catch(async (error: unknown) => {
+      if (ip) await limits.release('register-ip', ip);
+      return rethrowUnique(error);
+    });
     if (codeId !== null) await useCode(c.env.DB, codeId);
     return c.json({ id }, 201);
   });

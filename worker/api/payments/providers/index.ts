@@ -32,9 +32,12 @@ export function providerById(env: Bindings, id: string, fetcher: typeof fetch = 
   return null;
 }
 
+/** The sandbox's signing key (PAYMENT_SANDBOX_SECRET, or the dev key with DEV_OUTBOX), or '' when it has none. */
+export const sandboxSecret = (env: Pick<Bindings, 'PAYMENT_SANDBOX_SECRET' | 'DEV_OUTBOX'>): string => env.PAYMENT_SANDBOX_SECRET || (env.DEV_OUTBOX === 'true' ? DEV_SANDBOX_SECRET : '');
+
 /** The sandbox with its hosted page's methods, when it has a key (PAYMENT_SANDBOX_SECRET, or the dev key with DEV_OUTBOX). */
 export function sandboxFor(env: Bindings): ReturnType<typeof sandboxProvider> | null {
-  const secret = env.PAYMENT_SANDBOX_SECRET || (env.DEV_OUTBOX === 'true' ? DEV_SANDBOX_SECRET : '');
+  const secret = sandboxSecret(env);
   return secret ? sandboxProvider({ secret, origin: env.PUBLIC_ORIGIN.replace(/\/+$/, ''), store: env.CACHE }) : null;
 }
 
