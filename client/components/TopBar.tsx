@@ -169,7 +169,7 @@ export function SimpleBar({ config, path, user }: { config: Config; path: string
       <div className="top-bar__end">
         <LangMenuIsland langs={config.available_langs} path={pathWithoutLang(path)} />
         {/* The profile chooser offers its own way out: logout, no profile menu. */}
-        {path === WHOS_WATCHING_PATH && user && !user.isAnonymous ? <LogoutForm /> : path !== '/login' && <Account user={user} path="/" />}
+        {path === WHOS_WATCHING_PATH && user && !user.isAnonymous ? <LogoutForm /> : <Account user={user} path="/" />}
       </div>
     </header>
   );
