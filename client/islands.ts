@@ -13,6 +13,7 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'app-banner': () => import('./islands/app-banner'),
   'mobile-menu': () => import('./islands/mobile-menu'),
   'guest-list-link': () => import('./islands/guest-list-link'),
+  'more-menu': () => import('./islands/more-menu'),
   'settings-notifications': () => import('./islands/settings-notifications'),
   'settings-delete-account': () => import('./islands/settings-delete-account'),
   'account-form': () => import('./islands/account-form'),

@@ -38,7 +38,8 @@ export const settled = (page: Page): Promise<void> =>
     Promise.all(
       document
         .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        // Scroll-driven ones (the top bar's menu: client/styles.css) follow a view timeline and never finish.
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity && a.timeline === document.timeline)
         .map((a) => a.finished.catch(() => undefined)),
     ).then(() => undefined),
   );

@@ -8,7 +8,7 @@ import { text, type Lang } from './text';
  * Partners, ads and webview pages (issue 15) on the seeded demo: the partners page, a partner's page
  * and its titles (and back from a title to its partner); the search results carry the festival's
  * ad, marked as an ad, whose click is counted and redirected; the home page's ad slot; the menu's
- * webview entry embeds the festival's page in a sandboxed iframe.
+ * Festival entry opens the festival hub (/events), not the partner's page.
  */
 
 const FESTIVAL = 'marrakech-comedy-festival';
@@ -63,12 +63,12 @@ test('in Arabic the search ad is marked إعلان, and the home page has its ad
   await expect(page.getByText('Ramadan offer')).toHaveCount(0);
 });
 
-test("the menu's webview entry embeds the festival's page in a sandboxed iframe", async ({ page }) => {
-  await open(page, '/page/comedy-festival');
-  const frame = page.locator('iframe.webview__frame');
-  await expect(frame).toHaveAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox');
-  await expect(frame).toHaveAttribute('src', `/embed/partners/${FESTIVAL}`);
-  await expect(page.frameLocator('iframe.webview__frame').getByRole('heading', { level: 1, name: 'Marrakech Comedy Festival' })).toBeVisible();
+test("the menu's Festival entry opens the festival hub, the libraries are in the menu and the footer, and /ads shows the telecom's banner", async ({ page }) => {
+  await open(page, '/');
+  await expect(page.locator('.top-bar__links a', { hasText: 'Festival' })).toHaveAttribute('href', '/events');
+  await expect(page.locator('.top-bar__links a', { hasText: 'Libraries' })).toHaveAttribute('href', '/libraries');
+  await expect(page.locator('.footer').getByRole('link', { name: 'Libraries' })).toHaveAttribute('href', '/libraries');
+  await expect(page.locator('.footer').getByRole('link', { name: 'Festival' })).toHaveAttribute('href', '/events');
   await open(page, '/ads');
   await expect(page.getByRole('complementary', { name: new RegExp(`^${text('en', 'AD_LABEL')}: 20 GB`) })).toBeVisible();
 });

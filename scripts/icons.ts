@@ -5,6 +5,9 @@
  *
  *   node scripts/icons.ts [--chromium /usr/bin/chromium]
  *
+ * public/favicon.ico wraps icon-48.png (an ICO may hold a PNG): what a browser asks for where a
+ * document names no icon (a PDF opened in a tab, the payment sandbox).
+ *
  * Run from the repository root after changing icon.svg; worker/edge/manifest lists the results.
  */
 import { execFileSync } from 'node:child_process';
@@ -61,11 +64,27 @@ function render(html: string, size: number, out: string, dir: string): void {
   console.log(`${out} ${width}x${height}`);
 }
 
+/** An ICO file holding one PNG image of `size` pixels: the 6-byte header, one 16-byte entry, the PNG. */
+function ico(png: Buffer, size: number): Buffer {
+  const head = Buffer.alloc(22);
+  head.writeUInt16LE(1, 2); // type: icon
+  head.writeUInt16LE(1, 4); // one image
+  head.writeUInt8(size % 256, 6);
+  head.writeUInt8(size % 256, 7);
+  head.writeUInt16LE(1, 10); // colour planes
+  head.writeUInt16LE(32, 12); // bits per pixel
+  head.writeUInt32LE(png.length, 14);
+  head.writeUInt32LE(22, 18); // where the PNG starts
+  return Buffer.concat([head, png]);
+}
+
 const svg = readFileSync(join(ICONS, 'icon.svg'), 'utf8');
 const dir = mkdtempSync(join(tmpdir(), 'tafrij-icons-'));
 try {
   for (const size of SIZES) render(page(svg, size), size, join(process.cwd(), ICONS, `icon-${size}.png`), dir);
   render(page(svg, 512, BRAND), 512, join(process.cwd(), ICONS, 'icon-maskable-512.png'), dir);
+  writeFileSync('public/favicon.ico', ico(readFileSync(join(ICONS, 'icon-48.png')), 48));
+  console.log('public/favicon.ico (icon-48.png)');
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -135,3 +135,16 @@ describe('an exception never answers [object Object]', () => {
     vi.restoreAllMocks();
   });
 });
+
+describe('/favicon.ico', () => {
+  it('is the icon, for the pages that name none (a PDF opened in a tab, the payment sandbox)', async () => {
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request('http://localhost/favicon.ico'), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    // An ICO header (reserved 0, type 1: icon) holding a PNG.
+    expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect(new TextDecoder().decode(bytes.slice(23, 26))).toBe('PNG');
+  });
+});

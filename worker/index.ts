@@ -57,8 +57,8 @@ app.all('/api/*', apiForBrowsers);
 app.route('/payments/sandbox', sandboxPage);
 app.on(['GET', 'POST'], '/payments/return/:provider/:outcome', paymentReturn);
 
-/** Built client chunks, icons, catalogue images, profile avatars and the push service worker (Workers static assets). */
-app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/catalogue/*', '/avatars/*', '/sw.js'], async (c, next) => {
+/** Built client chunks, icons (and /favicon.ico), catalogue images, profile avatars and the push service worker (Workers static assets). */
+app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/favicon.ico', '/catalogue/*', '/avatars/*', '/sw.js'], async (c, next) => {
   const res = await c.env.ASSETS.fetch(c.req.raw);
   if (res.status === 404) return next();
   return res;

@@ -24,14 +24,15 @@ export function Footer({ config, menu, isGuest = true }: { config: Config; menu:
     ...menu.filter((m) => !FOOTER_CATEGORIES.includes(m.slug as (typeof FOOTER_CATEGORIES)[number])).map((m) => ({ href: menuHref(m), label: m.name })),
     ...(isGuest ? [] : [{ href: '/favs', label: t('MY_LIST') }]),
     { href: '/partners', label: t('PARTNERS') },
-    // Live events (issue 17): the festivals and their tickets.
+    // Live events (issue 17) and the public libraries, whether the menu has them or not.
     { href: '/events', label: t('EVENTS_TITLE') },
+    { href: '/libraries', label: t('LIBRARIES_TITLE') },
     { href: '/ads', label: t('ADS_TITLE') },
     { href: '/page/help-center', label: t('HELP_CENTER') },
     { href: '/contact', label: t('CONTACT') },
     { href: '/page/terms-of-use', label: t('TERMS_OF_USE') },
     { href: '/page/privacy', label: t('PRIVACY_POLICY') },
-  ];
+  ].filter((l, i, all) => all.findIndex((m) => m.href === l.href) === i); // a menu entry to /events or /libraries once
   const socials = Object.entries(config.socials).flatMap(([network, urls]) => urls.map((url) => ({ network, url })));
   return (
     <footer className="footer">

@@ -6,11 +6,12 @@ import { useI18n } from '../i18n';
 import { LangMenuIsland } from '../islands/lang-menu';
 import { MobileMenuIsland } from '../islands/mobile-menu';
 import { GuestListLinkIsland } from '../islands/guest-list-link';
+import { MoreMenuIsland } from '../islands/more-menu';
 import { profileCard } from '../profiles/display';
 import { ProfileMenuIsland } from '../islands/profile-menu';
 import { NotificationBellIsland } from '../islands/notification-bell';
 import { bellItems, type NotificationsView } from '../notifications/types';
-import { KIDS_CATEGORY, menuHref, WHOS_WATCHING_PATH } from './links';
+import { KIDS_CATEGORY, menuHref, navTimeline, navTimelineScope, WHOS_WATCHING_PATH } from './links';
 
 export function Logo() {
   return (
@@ -32,11 +33,15 @@ const pathWithoutLang = (path: string, search = ''): string => {
   return query ? `${path}?${query}` : path;
 };
 
+/** The login button; on phones an icon (its name, the same words, stays for assistive technology), so Subscribe fits beside it. */
 function LoginButton({ path }: { path: string }) {
   const { t } = useI18n();
   return (
-    <a className="button button--ghost" href={`/login?redirect=${encodeURIComponent(path)}`}>
-      {t('LOGIN')}
+    <a className="button button--ghost top-bar__login" href={`/login?redirect=${encodeURIComponent(path)}`}>
+      <svg className="top-bar__login-icon" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+        <path fill="currentColor" d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z" />
+      </svg>
+      <span className="top-bar__login-text">{t('LOGIN')}</span>
     </a>
   );
 }
@@ -77,7 +82,8 @@ function Account({ user, path }: { user?: User; path: string }) {
 /**
  * Top bar of spec §2: logo, Home, dynamic menu, My List, login, Subscribe, search (option SEARCH),
  * language dropdown, the notification bell (when shown: spec §6) and the profile dropdown.
- * Below 1024px the same links move into the mobile menu island.
+ * Below 1024px the same links move into the mobile menu island; from 1024px on, the entries the
+ * bar's width does not hold move into its "More" menu (client/islands/more-menu.tsx).
  */
 export function TopBar({
   config,
@@ -109,12 +115,12 @@ export function TopBar({
   return (
     <header className="top-bar" data-top-bar="">
       <div className="top-bar__start">
-        <MobileMenuIsland links={links} subscribe={subscribe} />
+        <MobileMenuIsland links={links} />
         <Logo />
-        <nav className="top-bar__nav" aria-label={t('MAIN_MENU')}>
-          <ul>
-            {links.map((l) => (
-              <li key={l.href}>
+        <nav className="top-bar__nav" aria-label={t('MAIN_MENU')} style={navTimelineScope(links.length)}>
+          <ul className="top-bar__links">
+            {links.map((l, i) => (
+              <li key={l.href} style={navTimeline(i)}>
                 {l.guestPrompt ? (
                   <GuestListLinkIsland label={l.label} current={l.current} />
                 ) : (
@@ -125,6 +131,7 @@ export function TopBar({
               </li>
             ))}
           </ul>
+          <MoreMenuIsland links={links} />
         </nav>
       </div>
       <div className="top-bar__end">
@@ -162,7 +169,7 @@ export function SimpleBar({ config, path, user }: { config: Config; path: string
       <div className="top-bar__end">
         <LangMenuIsland langs={config.available_langs} path={pathWithoutLang(path)} />
         {/* The profile chooser offers its own way out: logout, no profile menu. */}
-        {path === WHOS_WATCHING_PATH && user && !user.isAnonymous ? <LogoutForm /> : path !== '/login' && <Account user={user} path="/" />}
+        {path === WHOS_WATCHING_PATH && user && !user.isAnonymous ? <LogoutForm /> : <Account user={user} path="/" />}
       </div>
     </header>
   );

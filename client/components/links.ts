@@ -1,4 +1,16 @@
+import type { CSSProperties } from 'react';
 import type { MenuItem } from '../../worker/api/pages/schemas';
+
+/**
+ * The view timeline of the desktop bar's entry `index` (client/styles.css, "The desktop menu"):
+ * the entry names it, its copy in More reads it.
+ */
+export const navTimeline = (index: number): CSSProperties => ({ ['--timeline' as string]: `--nav-${index}` });
+
+/** The timelines of `count` entries, visible to the whole menu (the entries and More's copies). */
+export const navTimelineScope = (count: number): CSSProperties => ({
+  ['--timelines' as string]: Array.from({ length: count }, (_, i) => `--nav-${i}`).join(', ') || 'none',
+});
 
 /** Spec §2 Menus: grid or webview → /page/{slug}; video or playlist → /content/{slug}; other → /{type}/{slug}. */
 export function menuHref(item: Pick<MenuItem, 'slug' | 'type'>): string {
@@ -10,9 +22,13 @@ export function menuHref(item: Pick<MenuItem, 'slug' | 'type'>): string {
     case 'video':
     case 'playlist':
       return `/content/${slug}`;
-    // Live TV (issue 16): the channels page.
+    // Live TV (issue 16): the channels page; the festival hub and the public libraries: their pages.
     case 'tv':
       return '/tv';
+    case 'events':
+      return '/events';
+    case 'libraries':
+      return '/libraries';
     default:
       return `/${encodeURIComponent(item.type)}/${slug}`;
   }

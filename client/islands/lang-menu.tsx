@@ -18,14 +18,23 @@ export const hrefWithLang = (path: string, lang: string): string => {
 /**
  * Language dropdown (spec §2 top bar, §4 Language change): a guest choice is remembered
  * (localStorage `lang`, and the `lang` cookie set by the server) and the page reloads with ?lang=,
- * behind a page-level loading overlay. Without JavaScript the <details> dropdown and its links work as they are.
+ * behind a page-level loading overlay. Escape closes it with the focus back on its button. Without
+ * JavaScript the <details> dropdown and its links work as they are.
  */
 export default function LangMenu({ langs, path }: Props) {
   const { lang, t } = useI18n();
   const [changing, setChanging] = useState(false);
   const name = langs.find((l) => l.id === lang)?.name ?? lang;
   return (
-    <details className="lang-menu" onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.removeAttribute('open')}>
+    <details
+      className="lang-menu"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !e.currentTarget.open) return;
+        // Closed, the list's links are gone: the focus goes back to the button, not to the page.
+        e.currentTarget.removeAttribute('open');
+        e.currentTarget.querySelector('summary')?.focus();
+      }}
+    >
       {/* WCAG 2.5.3 label in name: the accessible name begins with the visible language name. */}
       <summary className="lang-menu__button" aria-label={t('LANGUAGE_MENU', { name })}>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">

@@ -7,18 +7,16 @@ import { useI18n } from '../i18n';
 type Props = {
   /** `guestPrompt`: My List for a guest, which opens the register-or-login modal once live (spec §6). */
   links: { href: string; label: string; current: boolean; guestPrompt?: boolean }[];
-  /** Whether the drawer offers Subscribe (the bar hides its own Subscribe button on phones). */
-  subscribe?: boolean;
 };
 
 /**
- * The responsive bar's menu (spec §2): a drawer with the same links as the desktop bar, and
- * Subscribe when the bar shows it. A plain
+ * The responsive bar's menu (spec §2): a drawer with the same links as the desktop bar (Subscribe
+ * stays in the bar itself, compact on phones). A plain
  * <details> without JavaScript; once hydrated, Escape and the backdrop close it and the page stops scrolling.
  * A guest's My List closes the drawer and opens the register-or-login modal (without JavaScript,
  * /favs shows the same prompt as a page); closing the modal brings focus back to the menu button.
  */
-export default function MobileMenu({ links, subscribe = false }: Props) {
+export default function MobileMenu({ links }: Props) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const [prompt, setPrompt] = useState(false);
@@ -40,11 +38,6 @@ export default function MobileMenu({ links, subscribe = false }: Props) {
         </summary>
         <div className="mobile-menu__backdrop" onClick={() => setOpen(false)} />
         <nav className="mobile-menu__drawer" aria-label={t('MENU')}>
-          {subscribe && (
-            <a className="button button--primary mobile-menu__subscribe" href="/subscription">
-              {t('SUBSCRIBE')}
-            </a>
-          )}
           <ul>
             {links.map((l) => (
               <li key={l.href}>

@@ -299,7 +299,7 @@ export const editorial: Readonly<Record<Editorial, readonly string[]>> = {
 export interface MenuItemSeed {
   readonly id: number;
   readonly slug: string;
-  readonly type: 'category' | 'grid' | 'tv';
+  readonly type: 'category' | 'grid' | 'tv' | 'events' | 'libraries';
   readonly position: number;
   readonly name: I18n;
 }
@@ -318,6 +318,9 @@ export const menuItems: readonly MenuItemSeed[] = [
   { id: 5, slug: 'kids', type: 'category', position: 5, name: categoryName('kids') },
   { id: 6, slug: 'ramadan', type: 'grid', position: 6, name: L('Ramadan', 'Ramadan', 'رمضان', 'Ramadán') },
   { id: 7, slug: 'live', type: 'tv', position: 7, name: L('Live TV', 'TV en direct', 'البث المباشر', 'TV en directo') },
+  // Our festival hub (/events) and the public libraries (/libraries): worker/db/migrations/0019 adds them to databases seeded before.
+  { id: 8, slug: 'festival', type: 'events', position: 8, name: L('Festival', 'Festival', 'المهرجان', 'Festival') },
+  { id: 9, slug: 'libraries', type: 'libraries', position: 9, name: L('Libraries', 'Bibliothèques', 'المكتبات', 'Bibliotecas') },
 ];
 
 /** Home page rows, in order. */

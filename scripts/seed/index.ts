@@ -147,11 +147,11 @@ function seedLibraries(persistTo: string | null): void {
   console.log('seed: wrote the demo public libraries');
 }
 
-/** The demo partners, ads and the menu's webview entry (issue 15): added to a database that has no partners. */
+/** The demo partners and ads (issue 15): added to a database that has no partners. */
 function seedPartners(persistTo: string | null): void {
   if (count(persistTo, 'SELECT COUNT(*) AS n FROM partners') > 0) return;
   executeStatements(persistTo, partnerStatements(new Date()));
-  console.log('seed: added the demo partners, ads and the webview menu entry');
+  console.log('seed: added the demo partners and ads');
 }
 
 /** The help centre's articles and their search index (issue 15): written on every run, idempotent (updated in place by slug). */

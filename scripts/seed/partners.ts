@@ -4,8 +4,7 @@
  * with small SVG logos (public/catalogue/partners/, written by scripts/seed/partner-images.ts); four
  * ads — a house ad for premium on the home page, a telecom's sponsor banner on the /ads page, the
  * festival's sponsor card in the search results, and a Ramadan offer that has ended (never shown:
- * it proves the filtering) — and the menu's webview entry, the festival's page embedded at
- * /page/comedy-festival (a page of this site: /embed/partners/{slug}, so no WEBVIEW_ORIGINS is needed).
+ * it proves the filtering). The menu's Festival entry opens the festival hub, /events (catalogue.ts).
  *
  * PURE module: no node: imports.
  */
@@ -189,16 +188,7 @@ export const ADS: readonly AdSeed[] = [
   },
 ];
 
-/** The menu's webview entry (spec §2: type webview → /page/{slug}): the festival's page, served by this site. */
-export const WEBVIEW_MENU_ITEM = {
-  slug: 'comedy-festival',
-  position: 8,
-  url: '/embed/partners/marrakech-comedy-festival',
-  // Short: the desktop top bar holds every menu item on one line.
-  name: { en: 'Festival', fr: 'Festival', ar: 'المهرجان', es: 'Festival' },
-} as const;
-
-/** Statements adding the partners, their titles, the ads (dated around `now`) and the webview menu entry to a database that has none. */
+/** Statements adding the partners, their titles and the ads (dated around `now`) to a database that has none. */
 export function partnerStatements(now: Date): string[] {
   const known = new Set(titles.map((t) => t.slug));
   const stamp = now.toISOString();
@@ -222,12 +212,5 @@ export function partnerStatements(now: Date): string[] {
       `INSERT INTO ads (kind, placement, partner_id, title, text, image, link_url, langs, starts_at, ends_at, position, updated_at) VALUES (${sql(ad.kind)}, ${sql(ad.placement)}, ${partner}, ${sql(ad.title)}, ${sql(ad.text)}, ${sql(adImagePath(ad.banner))}, ${sql(ad.link)}, NULL, ${at + ad.from * day}, ${at + ad.to * day}, ${ad.position}, ${sql(stamp)})`,
     );
   }
-  const m = WEBVIEW_MENU_ITEM;
-  out.push(
-    `INSERT INTO menu_items (slug, type, position, url) SELECT ${sql(m.slug)}, 'webview', ${m.position}, ${sql(m.url)} WHERE NOT EXISTS (SELECT 1 FROM menu_items WHERE slug = ${sql(m.slug)})`,
-    ...Object.entries(m.name).map(
-      ([lang, name]) => `INSERT OR IGNORE INTO menu_item_i18n (menu_item_id, lang, name) SELECT id, ${sql(lang)}, ${sql(name)} FROM menu_items WHERE slug = ${sql(m.slug)}`,
-    ),
-  );
   return out;
 }

@@ -6,11 +6,12 @@ import { uniqueEmail } from '../../test/accounts';
 /** GET rendering of every auth page, and the POST validation paths that must not reach the API. */
 
 describe('auth pages render', () => {
-  it('/login: simple bar, labelled fields, the form island, links to register and forgot', async () => {
+  it('/login: simple bar with its login button (spec §2), labelled fields, the form island, links to register and forgot', async () => {
     const { res, html: page } = await call('/login');
     expect(res.status).toBe(200);
     expect(page).toContain(`<title>${en('TITLE_LOGIN')} | Tafrij</title>`);
     expect(page).toContain('top-bar--simple');
+    expect(page).toContain('class="button button--ghost top-bar__login" href="/login?redirect=%2F"');
     expect(page).toMatch(/<form class="auth__form" method="post">/);
     expect(page).toMatch(/<label class="field__label" for="field-login">/);
     expect(hasTag(page, 'input', { id: 'field-password', type: 'password', autocomplete: 'current-password' })).toBe(true);
