@@ -4,6 +4,8 @@ import { CodeField, PhoneField } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { FormNote, type FormState } from '../settings/forms';
 import { Money, planName } from '../subscription/parts';
+import { subscriptionHref } from '../subscription/SubscriptionPage';
+import { MOROCCO_CODE } from '../../../worker/rules/account';
 
 /** What is being paid, above both steps. */
 function Summary({ plan, amount, currency }: { plan: Plan | undefined; amount: number; currency: Currency }) {
@@ -32,13 +34,21 @@ export function MobilePhonePage({ plan, currency, returnTo, coupon, form }: Mobi
         <input type="hidden" name="method" value="mobile" />
         {coupon && <input type="hidden" name="coupon" value={coupon} />}
         {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
-        <PhoneField label={t('MOBILE_PAY_NUMBER')} national={form?.values?.phone_national ?? ''} error={form?.errors?.phone_national} required autoFocus={Boolean(form?.errors?.phone_national)} />
+        <PhoneField
+          label={t('MOBILE_PAY_NUMBER')}
+          codes={[MOROCCO_CODE]}
+          hint="MOBILE_PAY_NUMBER_HINT"
+          national={form?.values?.phone_national ?? ''}
+          error={form?.errors?.phone_national}
+          required
+          autoFocus={Boolean(form?.errors?.phone_national)}
+        />
         <button className="button button--primary button--large" type="submit">
           {t('MOBILE_PAY_SEND_CODE')}
         </button>
       </form>
       <p>
-        <a href="/subscription">{t('MOBILE_PAY_OTHER_METHOD')}</a>
+        <a href={subscriptionHref({ currency, plan: plan?.id, returnTo })}>{t('MOBILE_PAY_OTHER_METHOD')}</a>
       </p>
     </div>
   );
