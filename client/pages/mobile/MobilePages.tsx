@@ -17,10 +17,10 @@ function Summary({ plan, amount, currency }: { plan: Plan | undefined; amount: n
   );
 }
 
-export type MobilePhoneProps = { plan: Plan | undefined; currency: Currency; returnTo: string | null; coupon: string; form?: FormState };
+export type MobilePhoneProps = { plan: Plan | undefined; currency: Currency; returnTo: string | null; coupon: string; attempt: string; form?: FormState };
 
 /** Mobile payment, step 1 (spec §2 method picker, §5 phone without the leading zero): the number to pay from. */
-export function MobilePhonePage({ plan, currency, returnTo, coupon, form }: MobilePhoneProps) {
+export function MobilePhonePage({ plan, currency, returnTo, coupon, attempt, form }: MobilePhoneProps) {
   const { t } = useI18n();
   return (
     <div className="page subscribe subscribe--narrow mobile-pay">
@@ -34,6 +34,7 @@ export function MobilePhonePage({ plan, currency, returnTo, coupon, form }: Mobi
         <input type="hidden" name="method" value="mobile" />
         {coupon && <input type="hidden" name="coupon" value={coupon} />}
         {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
+        <input type="hidden" name="attempt" value={attempt} />
         <PhoneField
           label={t('MOBILE_PAY_NUMBER')}
           codes={[MOROCCO_CODE]}

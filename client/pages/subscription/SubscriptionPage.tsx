@@ -30,6 +30,8 @@ export type SubscriptionPageProps = {
   packs: Plan[];
   /** The state of the last attempt (declined card, cancelled checkout, refused call), with what was typed. */
   form?: FormState;
+  /** A random id for this page's forms: the same form posted twice starts one checkout. */
+  attempt: string;
 };
 
 /** What premium gives, shown above the plans. */
@@ -162,6 +164,7 @@ function PlanCard({ plan, props }: { plan: Plan; props: SubscriptionPageProps })
           <input type="hidden" name="plan" value={plan.id} />
           <input type="hidden" name="currency" value={props.currency} />
           {props.returnTo && <input type="hidden" name="returnTo" value={props.returnTo} />}
+          <input type="hidden" name="attempt" value={props.attempt} />
           <MethodPicker planId={plan.id} methods={props.methods} form={props.form} />
           <button className="button button--primary plan__action" type="submit" aria-describedby={`plan-${plan.id}`}>
             {trial ? t('START_FREE_TRIAL') : t('CHOOSE_PLAN')}
@@ -200,6 +203,7 @@ function Packs({ props }: { props: SubscriptionPageProps }) {
                 <input type="hidden" name="plan" value={pack.id} />
                 <input type="hidden" name="currency" value={props.currency} />
                 {props.returnTo && <input type="hidden" name="returnTo" value={props.returnTo} />}
+                <input type="hidden" name="attempt" value={props.attempt} />
                 <MethodPicker planId={pack.id} methods={methods} form={props.form} coupons={false} />
                 <button className="button button--secondary plan__action" type="submit" aria-describedby={`plan-${pack.id}`}>
                   {t('BUY_TICKETS')}

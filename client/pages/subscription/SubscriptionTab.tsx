@@ -37,7 +37,7 @@ function PaidWith({ view, payment }: { view: SubscriptionView; payment: Subscrip
   if (view.card) {
     return (
       <>
-        <span className="card-line__brand">{view.card.brand.toUpperCase()}</span> <bdi dir="ltr">•••• {view.card.last4}</bdi>
+        <span className="card-line__brand">{view.card.brand.toUpperCase()}</span> <bdi dir="ltr">{`•••• ${view.card.last4}`}</bdi>
       </>
     );
   }

@@ -175,7 +175,8 @@ async function subscriptionChange(c: Ctx, user: User, intent: 'cancel' | 'resume
   } catch (error) {
     if (sessionEnded(error)) return toLogin(c, '/profile?t=subscriptions');
     const { key, status } = apiFailure(error);
-    return renderProfile(c, user, 'subscriptions', { subscriptionForm: { message: { kind: 'danger', key } } }, status);
+    // Sent twice (a double press): the first did it, the second says the same.
+    if (key !== (intent === 'cancel' ? 'ALREADY_CANCELLED' : 'NOT_CANCELLED')) return renderProfile(c, user, 'subscriptions', { subscriptionForm: { message: { kind: 'danger', key } } }, status);
   }
   return done(c, intent === 'cancel' ? 'YOU_UNSUBSCRIBED' : 'SUBSCRIPTION_RESUMED', '/profile?t=subscriptions');
 }

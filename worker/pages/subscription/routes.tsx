@@ -96,6 +96,7 @@ async function renderSubscription(c: Ctx, user: User | null, posted?: FormState,
       trialEligible={!user || user.free_subscriptions === 0}
       trialEndIfNow={(days) => new Date(Date.now() + days * 86_400_000).toISOString()}
       returnTo={returnTo}
+      attempt={crypto.randomUUID()}
       {...(form ? { form } : {})}
     />
   );
@@ -126,7 +127,8 @@ async function checkout(c: Ctx, user: User) {
   }
   let answer: CheckoutAnswer;
   try {
-    const body = { currency, method: form.method, ...(coupon ? { coupon } : {}), ...(form.returnTo ? { returnTo: form.returnTo } : {}), ...(phone ? { phone } : {}) };
+    const attempt = z.string().uuid().safeParse(form.attempt);
+    const body = { currency, method: form.method, ...(coupon ? { coupon } : {}), ...(form.returnTo ? { returnTo: form.returnTo } : {}), ...(phone ? { phone } : {}), ...(attempt.success ? { attempt: attempt.data } : {}) };
     answer = CheckoutAnswer.parse(await callApi(c, `/payments/subscription/${plan}`, 'POST', body));
   } catch (error) {
     if (sessionEnded(error)) return toLogin(c, '/subscription');
