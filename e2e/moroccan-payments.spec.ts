@@ -189,7 +189,9 @@ test.describe('Moroccan ways to pay', () => {
     await page.goto(`/content/${PREMIUM}`);
     await expect(notice).toContainText(text(lang, 'TICKETS_LEFT', { count: 5 }));
     await accessible(page);
-    await notice.getByRole('button', { name: text(lang, 'UNLOCK_WITH_TICKET') }).click();
+    // Spending a ticket asks first.
+    await notice.getByRole('link', { name: text(lang, 'UNLOCK_WITH_TICKET') }).click();
+    await page.getByRole('dialog', { name: text(lang, 'UNLOCK_CONFIRM_TITLE') }).getByRole('button', { name: text(lang, 'UNLOCK_CONFIRM') }).click();
     await page.waitForURL(new RegExp(`/player/${PREMIUM}$`));
     await expect(page.locator('.toast--success')).toContainText(text(lang, 'TITLE_UNLOCKED'));
     await expect(page.locator('.player-refusal')).toHaveCount(0);

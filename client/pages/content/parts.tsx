@@ -74,12 +74,12 @@ function TicketOffer({ slug, credits, subscribe }: { slug: string; credits: numb
   return (
     <>
       <p className="access-notice__tickets">{t('TICKETS_LEFT', { count: credits })}</p>
-      <p className="access-notice__actions">
+      <div className="access-notice__actions">
         <ConfirmActionIsland id="unlock" label={t('UNLOCK_WITH_TICKET')} className="button button--primary button--large" href={`/content/${slug}/unlock`} {...unlockQuestion(t, slug, credits)} />
         <a className="button button--ghost button--large" href={subscribe}>
           {t('SUBSCRIBE')}
         </a>
-      </p>
+      </div>
     </>
   );
 }
