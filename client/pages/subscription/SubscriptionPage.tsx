@@ -148,6 +148,8 @@ function PlanCard({ plan, props }: { plan: Plan; props: SubscriptionPageProps })
           {t('TRIAL_CALLOUT', { days: plan.trial_days })} <span className="plan__trial-end">{t('TRIAL_ENDS_ON')} <DateText iso={props.trialEndIfNow(plan.trial_days)} /></span>
         </p>
       )}
+      {/* A refusal about this plan shows on it: the message takes the focus, so the page opens at the plan. */}
+      {noteInPlan(props) === plan.id && <FormNote message={props.form?.message} />}
       <ul className="plan__features">
         {plan.features[lang].map((f) => (
           <li key={f}>{f}</li>
@@ -173,6 +175,12 @@ function PlanCard({ plan, props }: { plan: Plan; props: SubscriptionPageProps })
       )}
     </li>
   );
+}
+
+/** The subscription plan a refusal is about (its card shows the message), else null (the message shows above the plans). */
+function noteInPlan(props: SubscriptionPageProps): number | null {
+  const plan = Number(props.form?.values?.plan);
+  return props.form?.message && props.plans.some((p) => p.id === plan) ? plan : null;
 }
 
 /** Pay per title (spec §9): packs of tickets, one ticket unlocks one premium title for one viewing (48 hours). */
@@ -227,7 +235,7 @@ export function SubscriptionPage(props: SubscriptionPageProps) {
       <h1 className="subscribe__title">{t('SUBSCRIBE_TITLE')}</h1>
       <p className="subscribe__intro">{t('SUBSCRIBE_INTRO')}</p>
       <Benefits />
-      <FormNote message={props.form?.message} />
+      {!noteInPlan(props) && <FormNote message={props.form?.message} />}
       <CurrencySwitch currency={props.currency} currencies={props.currencies} chosen={props.chosen} returnTo={props.returnTo} />
       <ul className="subscribe__plans">
         {props.plans.map((plan) => (
