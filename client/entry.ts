@@ -129,6 +129,50 @@ function watchScroll(): void {
   update();
 }
 
+/** A post that never leaves (the network dropped) gives its buttons back after this long, so the person can try again. */
+const POST_RELEASE_MS = 15_000;
+
+function releasePost(form: HTMLFormElement): void {
+  form.removeAttribute('aria-busy');
+  for (const el of form.querySelectorAll<HTMLButtonElement | HTMLInputElement>('[data-busy-disabled]')) {
+    el.disabled = false;
+    el.removeAttribute('data-busy-disabled');
+  }
+  form.querySelector('[data-busy]')?.removeAttribute('data-busy');
+}
+
+/**
+ * Every form that posts (a checkout, a sign-in, a voucher, a purchase) says it is on its way and
+ * cannot be sent twice. Listening on the document, after the form's own handlers: a submit an
+ * island took (validation refused it, or it posts by itself) is left alone. The form is marked busy
+ * and the pressed button shows progress (CSS `[data-busy]`); its buttons are disabled on the next
+ * task, once the browser has read the pressed button's name and value. A page shown again from the
+ * back/forward cache gets its buttons back.
+ */
+function guardPosts(): void {
+  document.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.method !== 'post' || event.defaultPrevented) return;
+    if (form.getAttribute('aria-busy') === 'true') {
+      event.preventDefault();
+      return;
+    }
+    if (form.target && form.target !== '_self') return;
+    form.setAttribute('aria-busy', 'true');
+    event.submitter?.setAttribute('data-busy', '');
+    setTimeout(() => {
+      for (const el of form.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button:not(:disabled), input[type="submit"]:not(:disabled)')) {
+        el.disabled = true;
+        el.setAttribute('data-busy-disabled', '');
+      }
+    }, 0);
+    setTimeout(() => releasePost(form), POST_RELEASE_MS);
+  });
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) document.querySelectorAll<HTMLFormElement>('form[aria-busy="true"]').forEach(releasePost);
+  });
+}
+
 /**
  * Spec §3 client state kept in localStorage: `deviceId` mirrors the device cookie the edge set
  * (the document carries it); `favs` belongs to guests only — once a member's page shows, the edge
@@ -149,6 +193,7 @@ function syncLocalState(): void {
 
 function start(): void {
   listen();
+  guardPosts();
   // The focus already in an island (an autofocused search box): the visitor is about to use it.
   const focused = islandOf(document.activeElement);
   if (focused) {

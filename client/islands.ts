@@ -33,4 +33,5 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'epg-now': () => import('./islands/epg-now'),
   'help-search': () => import('./islands/help-search'),
   'eticket-scanner': () => import('./islands/eticket-scanner'),
+  'confirm-action': () => import('./islands/confirm-action'),
 };

@@ -64,11 +64,15 @@ test.describe('Moroccan ways to pay', () => {
     await page.setViewportSize(PHONE);
     await newAccount(page, lang);
     const card = planCard(page, '3 أشهر');
+    // The coupon method shows its field at once; an empty code is refused at the field, the plan kept.
     await card.getByRole('radio', { name: new RegExp(text(lang, 'PAYMENT_METHOD_COUPON')) }).check();
-    await card.locator('summary').click();
-    await card.getByRole('textbox', { name: text(lang, 'COUPON_CODE') }).fill('nope-code');
+    await expect(card.getByRole('textbox', { name: text(lang, 'COUPON_CODE') })).toBeVisible();
     await card.getByRole('button', { name: text(lang, 'CHOOSE_PLAN') }).click();
-    await expect(page.getByRole('alert')).toHaveText(text(lang, 'COUPON_NOT_FOUND'));
+    await expect(planCard(page, '3 أشهر').getByRole('alert')).toHaveText(text(lang, 'COUPON_REQUIRED'));
+    await expect(page.locator('.plan--chosen h2')).toHaveText('3 أشهر');
+    await planCard(page, '3 أشهر').getByRole('textbox', { name: text(lang, 'COUPON_CODE') }).fill('nope-code');
+    await planCard(page, '3 أشهر').getByRole('button', { name: text(lang, 'CHOOSE_PLAN') }).click();
+    await expect(planCard(page, '3 أشهر').getByRole('alert')).toHaveText(text(lang, 'COUPON_NOT_FOUND'));
     const again = planCard(page, '3 أشهر');
     await expect(again.getByRole('textbox', { name: text(lang, 'COUPON_CODE') })).toHaveValue('nope-code');
     await again.getByRole('textbox', { name: text(lang, 'COUPON_CODE') }).fill('bienvenue100');
@@ -141,11 +145,12 @@ test.describe('Moroccan ways to pay', () => {
     await card.getByRole('button', { name: text(lang, 'CHOOSE_PLAN') }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'MOBILE_PAY_TITLE'));
     const national = `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '1')}`.replace(/0000$/, '1234');
-    // Spec §5: the number without its leading zero.
-    await page.getByLabel(text(lang, 'MOBILE_PAY_NUMBER')).fill(`0${national}`);
+    // Moroccan operators only: a French number says why it cannot pay; "06…" as people write it is taken (the 0 dropped).
+    await expect(page.locator('select[name=country_code]')).toHaveCount(0);
+    await page.getByLabel(text(lang, 'MOBILE_PAY_NUMBER')).fill('+33 6 12 34 56 78');
     await page.getByRole('button', { name: text(lang, 'MOBILE_PAY_SEND_CODE') }).click();
-    await expect(page.locator('#field-phone_national-message')).toHaveText(text(lang, 'PHONE_WITHOUT_LEADING_ZERO'));
-    await page.getByLabel(text(lang, 'MOBILE_PAY_NUMBER')).fill(national);
+    await expect(page.locator('#field-phone_national-message')).toHaveText(text(lang, 'MOBILE_PAY_MOROCCAN_ONLY'));
+    await page.getByLabel(text(lang, 'MOBILE_PAY_NUMBER')).fill(`0${national}`);
     await page.getByRole('button', { name: text(lang, 'MOBILE_PAY_SEND_CODE') }).click();
     await page.waitForURL(/\/payments\/mobile\/[0-9a-f-]{36}$/);
     const codePage = page.url();
@@ -184,7 +189,9 @@ test.describe('Moroccan ways to pay', () => {
     await page.goto(`/content/${PREMIUM}`);
     await expect(notice).toContainText(text(lang, 'TICKETS_LEFT', { count: 5 }));
     await accessible(page);
-    await notice.getByRole('button', { name: text(lang, 'UNLOCK_WITH_TICKET') }).click();
+    // Spending a ticket asks first.
+    await notice.getByRole('link', { name: text(lang, 'UNLOCK_WITH_TICKET') }).click();
+    await page.getByRole('dialog', { name: text(lang, 'UNLOCK_CONFIRM_TITLE') }).getByRole('button', { name: text(lang, 'UNLOCK_CONFIRM') }).click();
     await page.waitForURL(new RegExp(`/player/${PREMIUM}$`));
     await expect(page.locator('.toast--success')).toContainText(text(lang, 'TITLE_UNLOCKED'));
     await expect(page.locator('.player-refusal')).toHaveCount(0);

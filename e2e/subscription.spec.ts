@@ -85,14 +85,20 @@ test.describe('subscribing', () => {
     expect(doc.getTitle()).toBe(`${text(lang, 'INVOICE_TITLE')} TAF-${new Date().getUTCFullYear()}-${String(number).padStart(6, '0')}`);
     expect(doc.getSubject()).toContain('3 mois');
 
-    // Cancel: still premium until the end, and Subscribe shows again.
+    // Cancel asks first; then still premium until the end, with Resume and no Subscribe.
     await page.goto(`/profile?t=subscriptions&lang=${lang}`);
     await expect(page.locator('.top-bar__subscribe')).toHaveCount(0);
-    await page.getByRole('button', { name: text(lang, 'CANCEL_SUBSCRIPTION') }).click();
+    await page.getByRole('link', { name: text(lang, 'CANCEL_SUBSCRIPTION') }).click();
+    const dialog = page.getByRole('dialog', { name: text(lang, 'CANCEL_SUBSCRIPTION_CONFIRM_TITLE') });
+    await dialog.getByRole('button', { name: text(lang, 'KEEP_SUBSCRIPTION') }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('link', { name: text(lang, 'CANCEL_SUBSCRIPTION') }).click();
+    await dialog.getByRole('button', { name: text(lang, 'CANCEL_SUBSCRIPTION_CONFIRM') }).click();
     await expect(page.locator('.toast--success')).toContainText(text(lang, 'YOU_UNSUBSCRIBED'));
     await expect(page.locator('#subscriptions')).toContainText(text(lang, 'SUBSCRIPTION_STATE_CANCELLED'));
-    await expect(page.locator('#subscriptions')).toContainText(text(lang, 'SUBSCRIPTION_ENDS_ON'));
-    await expect(page.locator('.top-bar__subscribe, .mobile-menu__subscribe').first()).toBeAttached();
+    await expect(page.locator('#subscriptions')).toContainText(text(lang, 'PREMIUM_UNTIL_LONG'));
+    await expect(page.locator('.top-bar__subscribe, .mobile-menu__subscribe')).toHaveCount(0);
+    await expect(page.locator('#subscriptions').getByRole('link', { name: text(lang, 'SUBSCRIBE') })).toHaveCount(0);
     expect((await page.goto(`/player/${PREMIUM}?lang=${lang}`))?.status()).toBe(200);
     await expect(page.locator('.player-refusal')).toHaveCount(0);
 
@@ -105,6 +111,47 @@ test.describe('subscribing', () => {
     await yearly.getByRole('button', { name: text(lang, 'SWITCH_AT_PERIOD_END') }).click();
     await expect(page.locator('.toast--success')).toContainText(text(lang, 'SUBSCRIPTION_CHANGE_SCHEDULED'));
     await expect(page.locator('#subscriptions')).toContainText('Annuel');
+  });
+
+  test('en: from a title, switching to dirhams, a declined card: the page comes back in dirhams with the plan, the card and the way back; then paying returns to the title', async ({ page }) => {
+    const lang: Lang = 'en';
+    await consent(page);
+    await page.goto(`/content/${PREMIUM}?lang=${lang}`);
+    await page.locator('.access-notice').getByRole('link', { name: text(lang, 'SUBSCRIBE') }).click();
+    await expect(page).toHaveURL(/\/subscription\?returnTo=/);
+    const week = () => page.locator('.plan', { has: page.getByRole('heading', { name: 'One week', exact: true }) });
+    await week().getByRole('link', { name: text(lang, 'CREATE_ACCOUNT_TO_SUBSCRIBE') }).click();
+    await createAccount(page, lang);
+    await page.locator('.subscribe__currencies').getByRole('link', { name: 'MAD' }).click();
+    await expect(page).toHaveURL(/currency=MAD/);
+    await expect(page).toHaveURL(new RegExp(`returnTo=${encodeURIComponent(`/content/${PREMIUM}`)}`));
+    await expect(page.locator('.plan--chosen h2')).toHaveText('One week');
+    await week().getByRole('radio', { name: new RegExp(text(lang, 'PAYMENT_METHOD_CARD')) }).check();
+    await chooseFirstPaidPlan(page, lang, 'One week');
+    await sandboxPays(page, 'decline');
+    await page.waitForURL(/\/subscription\?tx=/);
+    await expect(page.locator('[role=alert]').first()).toContainText(text(lang, 'PAYMENT_ERROR_CARD_DECLINED'));
+    await expect(page.locator('.subscribe__currencies [aria-current=true]')).toHaveText('MAD');
+    await expect(page.locator('.plan--chosen h2')).toHaveText('One week');
+    await expect(week().getByRole('radio', { name: new RegExp(text(lang, 'PAYMENT_METHOD_CARD')) })).toBeChecked();
+    await expect(week().getByRole('radio', { name: new RegExp(text(lang, 'PAYMENT_METHOD_CASH')) })).toBeVisible();
+    await expect(week().getByRole('radio', { name: new RegExp(text(lang, 'PAYMENT_METHOD_MOBILE')) })).toBeVisible();
+    await expect(week().locator('.plan__price')).toContainText('25.00');
+    await page.screenshot({ path: 'e2e/screenshots/checkout-declined-en-desktop.png', fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: 'e2e/screenshots/checkout-declined-en-phone.png', fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await chooseFirstPaidPlan(page, lang, 'One week');
+    await sandboxPays(page, 'approve');
+    await page.waitForURL(/\/bravoPage\?tx=/);
+    await page.getByRole('link', { name: text(lang, 'BACK_TO_TITLE') }).click();
+    await expect(page).toHaveURL(new RegExp(`/content/${PREMIUM}`));
+    // The tab: how it is paid (the sandbox keeps no card for a week's pass: the method).
+    await page.goto(`/profile?t=subscriptions&lang=${lang}`);
+    await expect(page.locator('#subscriptions')).toContainText(text(lang, 'PAID_WITH'));
+    await page.screenshot({ path: 'e2e/screenshots/subscription-tab-en-desktop.png', fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: 'e2e/screenshots/subscription-tab-en-phone.png', fullPage: true });
   });
 
   test('ar, phone: a declined card and a pending validation say so and leave the user free; the trial starts without a charge', async ({ page }) => {
@@ -121,7 +168,12 @@ test.describe('subscribing', () => {
     await sandboxPays(page, 'decline');
     await page.waitForURL(/\/subscription\?tx=/);
     await expect(page.locator('[role=alert]')).toContainText(text(lang, 'PAYMENT_ERROR_CARD_DECLINED'));
+    await expect(page.locator('.plan--chosen h2')).toHaveText('أسبوع');
     await expect(page.locator('.top-bar__subscribe, .mobile-menu__subscribe').first()).toBeAttached();
+    await page.screenshot({ path: 'e2e/screenshots/checkout-declined-ar-phone.png', fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: 'e2e/screenshots/checkout-declined-ar-desktop.png', fullPage: true });
+    await page.setViewportSize(PHONE);
 
     await chooseFirstPaidPlan(page, lang, 'أسبوع');
     await sandboxPays(page, 'pending');
@@ -141,6 +193,10 @@ test.describe('subscribing', () => {
     await page.goto(`/profile?t=subscriptions&lang=${lang}`);
     await expect(page.locator('#subscriptions')).toContainText(text(lang, 'SUBSCRIPTION_STATE_TRIALING'));
     await expect(page.locator('#subscriptions')).toContainText(text(lang, 'TRIAL_ENDS_ON'));
+    await page.screenshot({ path: 'e2e/screenshots/subscription-tab-ar-phone.png', fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: 'e2e/screenshots/subscription-tab-ar-desktop.png', fullPage: true });
+    await page.setViewportSize(PHONE);
     await page.goto(`/settings/billingActivity?lang=${lang}`);
     await expect(page.locator('.billing tbody tr').first()).toContainText(text(lang, 'FREE_TRIAL'));
     await expect(page.locator('.billing tbody tr').first()).toContainText(/0[.,]00/);

@@ -29,12 +29,14 @@ type ConfirmDialogProps = {
   /** The label of the (danger) confirm button. */
   confirm: string;
   onSubmit?: () => void;
+  /** The words of the button that closes without acting (default "Cancel": say "Keep my subscription" where cancelling is the action). */
+  dismiss?: string;
   /** Hidden inputs and fields of the form. */
   children?: ReactNode;
 };
 
 /** The dialog of useConfirmDialog: title, text, the form's fields, Cancel and the confirm button. */
-export function ConfirmDialog({ dialog, id, title, text, action, confirm, onSubmit, children }: ConfirmDialogProps) {
+export function ConfirmDialog({ dialog, id, title, text, action, confirm, onSubmit, dismiss, children }: ConfirmDialogProps) {
   const { t } = useI18n();
   return (
     <dialog ref={dialog.ref} className="dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
@@ -48,7 +50,7 @@ export function ConfirmDialog({ dialog, id, title, text, action, confirm, onSubm
         {children}
         <div className="dialog__actions">
           <button className="button button--ghost" type="button" onClick={dialog.close}>
-            {t('CANCEL')}
+            {dismiss ?? t('CANCEL')}
           </button>
           <button className="button button--danger" type="submit">
             {confirm}

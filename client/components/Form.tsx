@@ -109,13 +109,17 @@ export function NewPasswordFields({
  * without the leading zero. Posts `country_code` and `phone_national`. `autoFocus` after a failed
  * post whose error is on the number.
  */
-export function PhoneField({ label, error, countryCode = MOROCCO_CODE, national = '', required = false, autoFocus = false }: {
+export function PhoneField({ label, error, countryCode = MOROCCO_CODE, national = '', required = false, autoFocus = false, codes = COUNTRY_CODES, hint = 'PHONE_HINT' }: {
   label: string;
   error?: string;
   countryCode?: string;
   national?: string;
   required?: boolean;
   autoFocus?: boolean;
+  /** The country codes offered (one: shown, not chosen; mobile payment takes Moroccan numbers only). */
+  codes?: readonly string[];
+  /** The hint's translation key, shown while there is no error. */
+  hint?: string;
 }) {
   const { t } = useI18n();
   return (
@@ -124,13 +128,22 @@ export function PhoneField({ label, error, countryCode = MOROCCO_CODE, national 
         {label}
       </label>
       <div className="field__phone" dir="ltr">
-        <select className="field__input field__code" name="country_code" defaultValue={countryCode} aria-label={t('COUNTRY_CODE')}>
-          {COUNTRY_CODES.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </select>
+        {codes.length === 1 ? (
+          <>
+            <span className="field__input field__code field__code--fixed">
+              {codes[0]}
+            </span>
+            <input type="hidden" name="country_code" value={codes[0]} />
+          </>
+        ) : (
+          <select className="field__input field__code" name="country_code" defaultValue={countryCode} aria-label={t('COUNTRY_CODE')}>
+            {codes.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        )}
         <input
           className="field__input"
           id="field-phone_national"
@@ -146,7 +159,7 @@ export function PhoneField({ label, error, countryCode = MOROCCO_CODE, national 
         />
       </div>
       <p id="field-phone_national-message" className={error ? 'field__error' : 'field__hint'} data-message-for="phone_national" aria-live="polite">
-        {error ? t(error) : t('PHONE_HINT')}
+        {error ? t(error) : t(hint)}
       </p>
     </div>
   );

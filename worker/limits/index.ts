@@ -113,6 +113,8 @@ export const LIMIT_RULES = {
    * out with unpaid orders. Generous for a shared address.
    */
   'event-order-ip': { max: 20, windowSeconds: 10 * MINUTE },
+  /** A checkout's `attempt` (worker/api/payments/once.ts): claimed once, so a form posted twice starts one checkout. */
+  'checkout-attempt': { max: 1, windowSeconds: 10 * MINUTE },
   /** E-tickets: short codes typed at the door per staff account (issue 17; every typed code counts), so codes cannot be guessed. */
   'eticket-code': { max: 60, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, LimitRuleConfig>;

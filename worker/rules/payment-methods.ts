@@ -12,6 +12,33 @@ export const isSelfServiceMethod = (value: unknown): value is SelfServiceMethod 
 /** Cash is paid at Moroccan agencies and to Moroccan agents, mobile payment on Moroccan numbers: in dirhams only. */
 export const CASH_CURRENCIES = ['MAD'] as const;
 
+/** Why a number cannot pay by mobile payment (each a message that says what to type instead). */
+export type MobileNumberRefusal = 'MOBILE_PAY_NUMBER_REQUIRED' | 'MOBILE_PAY_MOROCCAN_ONLY' | 'MOBILE_PAY_NUMBER_LENGTH' | 'MOBILE_PAY_NOT_MOBILE';
+
+/**
+ * Mobile payment charges Moroccan operators (Maroc Telecom, Orange, inwi): a Moroccan mobile number,
+ * 9 digits starting with 6 or 7 after +212. People type it many ways ("06 12 34 56 78",
+ * "612345678", "+212 612…", "00212 612…"): the leading 0 and the country code are dropped, not
+ * refused. Answers the number in E.164, or why it cannot pay.
+ */
+export function moroccanMobile(typed: string): { ok: true; phone: string } | { ok: false; refusal: MobileNumberRefusal } {
+  let digits = typed.replace(/[\s.()-]/g, '');
+  if (digits === '') return { ok: false, refusal: 'MOBILE_PAY_NUMBER_REQUIRED' };
+  if (digits.startsWith('+')) {
+    if (!digits.startsWith('+212')) return { ok: false, refusal: 'MOBILE_PAY_MOROCCAN_ONLY' };
+    digits = digits.slice(4);
+  } else if (digits.startsWith('00')) {
+    if (!digits.startsWith('00212')) return { ok: false, refusal: 'MOBILE_PAY_MOROCCAN_ONLY' };
+    digits = digits.slice(5);
+  } else if (digits.startsWith('212') && digits.length === 12) {
+    digits = digits.slice(3);
+  }
+  if (digits.startsWith('0')) digits = digits.slice(1);
+  if (!/^[0-9]{9}$/.test(digits)) return { ok: false, refusal: 'MOBILE_PAY_NUMBER_LENGTH' };
+  if (!/^[67]/.test(digits)) return { ok: false, refusal: 'MOBILE_PAY_NOT_MOBILE' };
+  return { ok: true, phone: `+212${digits}` };
+}
+
 /** Sandbox mobile payment: a number ending in 0000 has no balance (the payment is declined). */
 export const SANDBOX_MOBILE_DECLINED_SUFFIX = '0000';
 

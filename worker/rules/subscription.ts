@@ -15,8 +15,8 @@ export function hasActiveSubscription(user: SubscriptionFields, today: string = 
 
 /**
  * Spec §4: the Subscribe button shows when the platform is not free and the subscription end has
- * passed; a cancelled subscription stays active until its end and the Subscribe button shows again.
- * Kids profiles never see it (spec §6).
+ * passed. A cancelled subscription stays active until its end: its member is still premium and is
+ * offered Resume (the subscription tab), not Subscribe. Kids profiles never see it (spec §6).
  */
 export function showsSubscribe(
   config: { free_platform: boolean },
@@ -25,7 +25,7 @@ export function showsSubscribe(
 ): boolean {
   if (config.free_platform || options.kid) return false;
   if (user.isAnonymous) return true;
-  return !hasActiveSubscription(user, options.today) || Boolean(user.cancel_subscription);
+  return !hasActiveSubscription(user, options.today);
 }
 
 export const CURRENCIES = ['MAD', 'EUR', 'USD'] as const;

@@ -3,6 +3,9 @@ import { formatDuration } from '../../components/format';
 import { useI18n, type Translate } from '../../i18n';
 import { progressOf } from '../../history/progress';
 import { MoroccoTime } from '../subscription/parts';
+import type { ConfirmQuestion } from '../../components/ConfirmPage';
+import { ConfirmActionIsland } from '../../islands/confirm-action';
+import { UNLOCK_VALID_HOURS } from '../../../worker/rules/payment-methods';
 
 export type ContentData = ContentPage['content'];
 export type Access = ContentData['access'];
@@ -71,16 +74,26 @@ function TicketOffer({ slug, credits, subscribe }: { slug: string; credits: numb
   return (
     <>
       <p className="access-notice__tickets">{t('TICKETS_LEFT', { count: credits })}</p>
-      <form method="post" action={`/content/${slug}/unlock`} className="access-notice__actions">
-        <button className="button button--primary button--large" type="submit">
-          {t('UNLOCK_WITH_TICKET')}
-        </button>
+      <div className="access-notice__actions">
+        <ConfirmActionIsland id="unlock" label={t('UNLOCK_WITH_TICKET')} className="button button--primary button--large" href={`/content/${slug}/unlock`} {...unlockQuestion(t, slug, credits)} />
         <a className="button button--ghost button--large" href={subscribe}>
           {t('SUBSCRIBE')}
         </a>
-      </form>
+      </div>
     </>
   );
+}
+
+/** "Unlock with 1 ticket?": what spending a ticket gives, asked before (dialog or GET /content/{slug}/unlock). */
+export function unlockQuestion(t: Translate, slug: string, credits: number): ConfirmQuestion {
+  return {
+    title: t('UNLOCK_CONFIRM_TITLE'),
+    text: t('UNLOCK_CONFIRM_TEXT', { hours: UNLOCK_VALID_HOURS, count: Math.max(0, credits - 1) }),
+    action: `/content/${slug}/unlock`,
+    fields: {},
+    confirm: t('UNLOCK_CONFIRM'),
+    dismiss: t('NOT_NOW'),
+  };
 }
 
 /** A watched-progress bar (hidden from assistive tech when empty). */

@@ -4,6 +4,8 @@ import { CodeField, PhoneField } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { FormNote, type FormState } from '../settings/forms';
 import { Money, planName } from '../subscription/parts';
+import { subscriptionHref } from '../subscription/SubscriptionPage';
+import { MOROCCO_CODE } from '../../../worker/rules/account';
 
 /** What is being paid, above both steps. */
 function Summary({ plan, amount, currency }: { plan: Plan | undefined; amount: number; currency: Currency }) {
@@ -15,10 +17,10 @@ function Summary({ plan, amount, currency }: { plan: Plan | undefined; amount: n
   );
 }
 
-export type MobilePhoneProps = { plan: Plan | undefined; currency: Currency; returnTo: string | null; coupon: string; form?: FormState };
+export type MobilePhoneProps = { plan: Plan | undefined; currency: Currency; returnTo: string | null; coupon: string; attempt: string; form?: FormState };
 
 /** Mobile payment, step 1 (spec §2 method picker, §5 phone without the leading zero): the number to pay from. */
-export function MobilePhonePage({ plan, currency, returnTo, coupon, form }: MobilePhoneProps) {
+export function MobilePhonePage({ plan, currency, returnTo, coupon, attempt, form }: MobilePhoneProps) {
   const { t } = useI18n();
   return (
     <div className="page subscribe subscribe--narrow mobile-pay">
@@ -32,13 +34,22 @@ export function MobilePhonePage({ plan, currency, returnTo, coupon, form }: Mobi
         <input type="hidden" name="method" value="mobile" />
         {coupon && <input type="hidden" name="coupon" value={coupon} />}
         {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
-        <PhoneField label={t('MOBILE_PAY_NUMBER')} national={form?.values?.phone_national ?? ''} error={form?.errors?.phone_national} required autoFocus={Boolean(form?.errors?.phone_national)} />
+        <input type="hidden" name="attempt" value={attempt} />
+        <PhoneField
+          label={t('MOBILE_PAY_NUMBER')}
+          codes={[MOROCCO_CODE]}
+          hint="MOBILE_PAY_NUMBER_HINT"
+          national={form?.values?.phone_national ?? ''}
+          error={form?.errors?.phone_national}
+          required
+          autoFocus={Boolean(form?.errors?.phone_national)}
+        />
         <button className="button button--primary button--large" type="submit">
           {t('MOBILE_PAY_SEND_CODE')}
         </button>
       </form>
       <p>
-        <a href="/subscription">{t('MOBILE_PAY_OTHER_METHOD')}</a>
+        <a href={subscriptionHref({ currency, plan: plan?.id, returnTo })}>{t('MOBILE_PAY_OTHER_METHOD')}</a>
       </p>
     </div>
   );

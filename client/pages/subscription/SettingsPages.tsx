@@ -22,6 +22,10 @@ export function ChangeSubscriptionPage({ view, plans, quotes, end, form }: Chang
   const { t, lang } = useI18n();
   const current = plans.find((p) => p.id === view.plan_id);
   const currentPrice = (currency: Currency): number => current?.prices[currency] ?? 0;
+  // One pending change at a time: any other choice replaces the scheduled one, and says so before.
+  const scheduled = plans.find((p) => p.id === view.next_plan_id);
+  const replaces = (planId: number) =>
+    scheduled && scheduled.id !== planId ? <p className="settings__muted change__replaces">{t('CHANGE_REPLACES_SCHEDULED', { plan: planName(scheduled, lang) })}</p> : null;
   return (
     <SettingsPage title={t('CHANGE_PLAN')} lead={current ? t('CURRENT_PLAN_IS', { plan: planName(current, lang) }) : undefined}>
       <FormNote message={form?.message} />
@@ -55,6 +59,7 @@ export function ChangeSubscriptionPage({ view, plans, quotes, end, form }: Chang
                     <p>
                       {t('CHANGE_AT_PERIOD_END')} <DateText iso={q.atPeriodEnd.from} />. {t('NOTHING_TO_PAY_NOW')}
                     </p>
+                    {replaces(plan.id)}
                     <button className="button button--secondary" type="submit">
                       {t('SWITCH_AT_PERIOD_END')}
                     </button>
@@ -69,6 +74,7 @@ export function ChangeSubscriptionPage({ view, plans, quotes, end, form }: Chang
                     {t('CHANGE_NOW_COST')} <strong><Money minor={q.now.amount} currency={q.currency} /></strong>
                     {q.now.credit > 0 && <> ({t('CREDIT_FOR_UNUSED')} <Money minor={q.now.credit} currency={q.currency} />)</>}
                   </p>
+                  {scheduled && <p className="settings__muted change__replaces">{t('CHANGE_NOW_CANCELS_SCHEDULED', { plan: planName(scheduled, lang) })}</p>}
                   <button className="button button--primary" type="submit">
                     {t('SWITCH_NOW')}
                   </button>

@@ -30,6 +30,8 @@ export type SubscriptionPageProps = {
   packs: Plan[];
   /** The state of the last attempt (declined card, cancelled checkout, refused call), with what was typed. */
   form?: FormState;
+  /** A random id for this page's forms: the same form posted twice starts one checkout. */
+  attempt: string;
 };
 
 /** What premium gives, shown above the plans. */
@@ -44,14 +46,15 @@ function Benefits() {
   );
 }
 
-function CurrencySwitch({ currency, currencies, chosen }: { currency: Currency; currencies: Currency[]; chosen: number | null }) {
+/** The same plans in another currency: the chosen plan and the way back (a title) come along. */
+function CurrencySwitch({ currency, currencies, chosen, returnTo }: { currency: Currency; currencies: Currency[]; chosen: number | null; returnTo: string | null }) {
   const { t } = useI18n();
   if (currencies.length < 2) return null;
   return (
     <nav className="subscribe__currencies" aria-label={t('CURRENCY')}>
       <span>{t('CURRENCY')}</span>
       {CURRENCIES.filter((c) => currencies.includes(c)).map((c) => (
-        <a key={c} href={`/subscription?currency=${c}${chosen ? `&plan=${chosen}` : ''}`} aria-current={c === currency ? 'true' : undefined} className="chip">
+        <a key={c} href={subscriptionHref({ currency: c, plan: chosen, returnTo })} aria-current={c === currency ? 'true' : undefined} className="chip">
           {c}
         </a>
       ))}
@@ -68,6 +71,8 @@ function MethodPicker({ planId, methods, form, coupons = true }: { planId: numbe
   const mine = form?.values?.plan === String(planId);
   const chosen = (mine ? form?.values?.method : undefined) ?? methods[0];
   const coupon = mine ? (form?.values?.coupon ?? '') : '';
+  const error = mine ? form?.errors?.coupon : undefined;
+  const fieldId = `coupon-${planId}`;
   return (
     <>
       <fieldset className="plan__methods">
@@ -82,22 +87,53 @@ function MethodPicker({ planId, methods, form, coupons = true }: { planId: numbe
           </label>
         ))}
       </fieldset>
-      {coupons && <details className="plan__coupon" open={coupon !== '' || chosen === 'coupon'}>
-        <summary>{t('HAVE_A_COUPON')}</summary>
-        <label className="plan__coupon-field">
-          <span>{t('COUPON_CODE')}</span>
-          <input type="text" name="coupon" defaultValue={coupon} maxLength={32} autoComplete="off" autoCapitalize="characters" spellCheck={false} dir="ltr" />
-        </label>
-      </details>}
+      {/* "Have a coupon code?" opens the field for a card or cash payment; the coupon method shows it at once (CSS :has, no script). */}
+      {coupons && (
+        <div className="plan__coupon">
+          <details className="plan__coupon-toggle" open={coupon !== '' || chosen === 'coupon' || Boolean(error)}>
+            <summary>{t('HAVE_A_COUPON')}</summary>
+          </details>
+          <div className="plan__coupon-field">
+            <label htmlFor={fieldId}>{t('COUPON_CODE')}</label>
+            <input
+              id={fieldId}
+              type="text"
+              name="coupon"
+              defaultValue={coupon}
+              maxLength={32}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              dir="ltr"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${fieldId}-message` : undefined}
+              autoFocus={Boolean(error)}
+            />
+            {error && (
+              <p id={`${fieldId}-message`} className="field__error" role="alert">
+                {t(error)}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
     </>
   );
+}
+
+/** /subscription with what was chosen (a plan, a currency, the way back to a title). */
+export function subscriptionHref({ currency, plan, returnTo }: { currency: Currency; plan?: number | null | undefined; returnTo?: string | null | undefined }): string {
+  const query = new URLSearchParams({ currency });
+  if (plan) query.set('plan', String(plan));
+  if (returnTo) query.set('returnTo', returnTo);
+  return `/subscription?${query.toString()}`;
 }
 
 function PlanCard({ plan, props }: { plan: Plan; props: SubscriptionPageProps }) {
   const { t, lang } = useI18n();
   const trial = props.trialEligible && plan.trial_days > 0;
   const current = props.view?.plan_id === plan.id && (props.view.state === 'active' || props.view.state === 'trialing');
-  const back = `/subscription?plan=${plan.id}&currency=${props.currency}${props.returnTo ? `&returnTo=${encodeURIComponent(props.returnTo)}` : ''}`;
+  const back = subscriptionHref({ currency: props.currency, plan: plan.id, returnTo: props.returnTo });
   const register = `/register?redirect=${encodeURIComponent(back)}`;
   return (
     <li className={props.chosen === plan.id ? 'plan plan--chosen' : 'plan'}>
@@ -112,6 +148,8 @@ function PlanCard({ plan, props }: { plan: Plan; props: SubscriptionPageProps })
           {t('TRIAL_CALLOUT', { days: plan.trial_days })} <span className="plan__trial-end">{t('TRIAL_ENDS_ON')} <DateText iso={props.trialEndIfNow(plan.trial_days)} /></span>
         </p>
       )}
+      {/* A refusal about this plan shows on it: the message takes the focus, so the page opens at the plan. */}
+      {noteInPlan(props) === plan.id && <FormNote message={props.form?.message} />}
       <ul className="plan__features">
         {plan.features[lang].map((f) => (
           <li key={f}>{f}</li>
@@ -128,6 +166,7 @@ function PlanCard({ plan, props }: { plan: Plan; props: SubscriptionPageProps })
           <input type="hidden" name="plan" value={plan.id} />
           <input type="hidden" name="currency" value={props.currency} />
           {props.returnTo && <input type="hidden" name="returnTo" value={props.returnTo} />}
+          <input type="hidden" name="attempt" value={props.attempt} />
           <MethodPicker planId={plan.id} methods={props.methods} form={props.form} />
           <button className="button button--primary plan__action" type="submit" aria-describedby={`plan-${plan.id}`}>
             {trial ? t('START_FREE_TRIAL') : t('CHOOSE_PLAN')}
@@ -136,6 +175,12 @@ function PlanCard({ plan, props }: { plan: Plan; props: SubscriptionPageProps })
       )}
     </li>
   );
+}
+
+/** The subscription plan a refusal is about (its card shows the message), else null (the message shows above the plans). */
+function noteInPlan(props: SubscriptionPageProps): number | null {
+  const plan = Number(props.form?.values?.plan);
+  return props.form?.message && props.plans.some((p) => p.id === plan) ? plan : null;
 }
 
 /** Pay per title (spec §9): packs of tickets, one ticket unlocks one premium title for one viewing (48 hours). */
@@ -166,6 +211,7 @@ function Packs({ props }: { props: SubscriptionPageProps }) {
                 <input type="hidden" name="plan" value={pack.id} />
                 <input type="hidden" name="currency" value={props.currency} />
                 {props.returnTo && <input type="hidden" name="returnTo" value={props.returnTo} />}
+                <input type="hidden" name="attempt" value={props.attempt} />
                 <MethodPicker planId={pack.id} methods={methods} form={props.form} coupons={false} />
                 <button className="button button--secondary plan__action" type="submit" aria-describedby={`plan-${pack.id}`}>
                   {t('BUY_TICKETS')}
@@ -184,12 +230,13 @@ export function SubscriptionPage(props: SubscriptionPageProps) {
   const { t } = useI18n();
   return (
     <div className="page subscribe">
-      <SubscribeSteps current={props.guest ? 'account' : 'payment'} withCode={props.codeStep} />
+      {/* The steps are a guest's way in (account, then payment): a member is past them. */}
+      {props.guest && <SubscribeSteps current="account" withCode={props.codeStep} />}
       <h1 className="subscribe__title">{t('SUBSCRIBE_TITLE')}</h1>
       <p className="subscribe__intro">{t('SUBSCRIBE_INTRO')}</p>
       <Benefits />
-      <FormNote message={props.form?.message} />
-      <CurrencySwitch currency={props.currency} currencies={props.currencies} chosen={props.chosen} />
+      {!noteInPlan(props) && <FormNote message={props.form?.message} />}
+      <CurrencySwitch currency={props.currency} currencies={props.currencies} chosen={props.chosen} returnTo={props.returnTo} />
       <ul className="subscribe__plans">
         {props.plans.map((plan) => (
           <PlanCard key={plan.id} plan={plan} props={props} />

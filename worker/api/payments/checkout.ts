@@ -3,13 +3,12 @@
 import type { Bindings } from '../../env';
 import { isLang } from '../../rules/lang';
 import { RETURN_PATH_MAX, sameSitePath } from '../../rules/return-path';
-import { VOUCHER_VALID_MS, type SelfServiceMethod } from '../../rules/payment-methods';
+import { moroccanMobile, VOUCHER_VALID_MS, type SelfServiceMethod } from '../../rules/payment-methods';
 import { isCurrency, type Currency } from '../../rules/subscription';
 import type { UserRow } from '../auth/users';
 import { apiError } from '../errors';
 import { findPlan, priceOf, type PlanRecord } from './plans';
 import { cashProvider, mobilePaymentProvider, providerById, providerFor } from './providers';
-import { checkPhone, isSmsVerifiable } from '../../rules/account';
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderMethod, type Purpose, type Voucher } from './providers/types';
 import type { MobileProvider } from './providers/mobile';
 import { checkCode, useCode } from '../auth/codes';
@@ -210,12 +209,11 @@ export async function subscribe(env: Bindings, user: UserRow, planId: number, in
   return begin(env, user, billing, { plan, purpose, amount: priceOf(plan, currency), currency, provider, trialDays, returnTo, method, ...payer(method, input) }, now);
 }
 
-/** Mobile payment: the checked Moroccan number (E.164), else the §5 message. */
+/** Mobile payment: the Moroccan mobile number (E.164; a leading 0 or +212 as typed is fine), else why it cannot pay. */
 export function mobilePayer(phone: string | undefined): string {
-  const number = phone?.trim() ?? '';
-  if (checkPhone(number)) apiError(400, 'VALID_PHONE_REQUIRED', 'phone');
-  if (!isSmsVerifiable(number)) apiError(400, 'PHONE_NOT_VERIFIABLE', 'mobile payment takes Moroccan numbers');
-  return number;
+  const number = moroccanMobile(phone ?? '');
+  if (!number.ok) apiError(400, number.refusal, 'phone');
+  return number.phone;
 }
 
 /**
@@ -263,7 +261,7 @@ export async function buyOrder(env: Bindings, user: UserRow, order: OrderCheckou
  * Free (100 %, or free days): premium at once, a zero-amount invoice. Otherwise the rest is paid by card or cash.
  */
 async function subscribeWithCoupon(env: Bindings, user: UserRow, billing: Billing, plan: PlanRecord, input: CheckoutInput, method: SelfServiceMethod, returnTo: string | null, now: Date): Promise<CheckoutAnswer> {
-  if (!input.coupon) apiError(400, 'COUPON_NOT_FOUND', 'no code');
+  if (!input.coupon) apiError(400, 'COUPON_REQUIRED', 'no code');
   const currency = input.currency ?? billing.currency ?? 'MAD';
   const active = isActive(billing, now);
   if (active && billing.planId !== plan.id) apiError(409, 'SUBSCRIPTION_CHANGE_REFUSED', 'a coupon pays for a plan, not for a change of plan');

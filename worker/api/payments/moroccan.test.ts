@@ -52,7 +52,7 @@ describe('coupons', () => {
     };
     await expect409({ method: 'coupon', coupon: 'NOPE-NOT-A-CODE' }, /^COUPON_NOT_FOUND/, 404);
     await expect409({ method: 'coupon', coupon: '%%%' }, /^COUPON_NOT_FOUND/, 404);
-    await expect409({ method: 'coupon' }, /^COUPON_NOT_FOUND/, 400);
+    await expect409({ method: 'coupon' }, /^COUPON_REQUIRED/, 400);
     await expect409({ method: 'coupon', coupon: await makeCoupon({ kind: 'percent', value: 100, from: '2099-01-01T00:00:00.000Z' }) }, /^COUPON_NOT_STARTED/);
     await expect409({ method: 'coupon', coupon: await makeCoupon({ kind: 'percent', value: 100, to: '2026-01-02T00:00:00.000Z' }) }, /^COUPON_EXPIRED/);
     await expect409({ method: 'coupon', coupon: await makeCoupon({ kind: 'amount', value: 500, currency: 'EUR' }), currency: 'MAD' }, /^COUPON_NOT_FOR_PLAN/);
@@ -312,7 +312,8 @@ describe('mobile payment (sandbox operator)', () => {
     expect((await userRow(user.id))?.subscription_id).toBeNull();
     const again = await subscribeCall(user.tokens.token, PLAN_WEEK, { method: 'mobile', phone: broke });
     expect([again.status, await messageOf(again)]).toEqual([429, expect.stringMatching(/^CODE_TOO_FREQUENT/)]);
-    for (const [phone, message] of [['0612345678', 'VALID_PHONE_REQUIRED: phone'], ['+2120612345678', 'VALID_PHONE_REQUIRED: phone'], ['+33612345678', 'PHONE_NOT_VERIFIABLE: mobile payment takes Moroccan numbers']] as const) {
+    // Only what Moroccan operators take, each refusal saying why (a leading 0 or +212 is dropped, not refused: worker/rules/payment-methods.test.ts).
+    for (const [phone, message] of [['+33612345678', 'MOBILE_PAY_MOROCCAN_ONLY: phone'], ['0033612345678', 'MOBILE_PAY_MOROCCAN_ONLY: phone'], ['0522123456', 'MOBILE_PAY_NOT_MOBILE: phone'], ['061234', 'MOBILE_PAY_NUMBER_LENGTH: phone'], ['', 'MOBILE_PAY_NUMBER_REQUIRED: phone']] as const) {
       const res = await subscribeCall(user.tokens.token, PLAN_WEEK, { method: 'mobile', phone });
       expect([res.status, await messageOf(res)]).toEqual([400, message]);
     }

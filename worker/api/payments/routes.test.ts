@@ -4,6 +4,7 @@ import { callApi, messageOf, registeredUser } from '../../test/accounts';
 import { signatureHeader } from './providers/sign';
 import { runBilling } from './renewals';
 import { decide, deliver, invoicesOf, pay, startCheckout, userRow } from './testing';
+import { CheckoutAnswer } from './schemas';
 
 const DAY = 86_400_000;
 const PLAN_3_MONTHS = 5;
@@ -243,6 +244,38 @@ describe('cancel, resume and change', () => {
     const answer = (await now.json()) as { transaction: { id: string } };
     const tx = await env.DB.prepare('SELECT amount, purpose FROM transactions WHERE id = ?').bind(answer.transaction.id).first();
     expect(tx).toEqual({ amount: quote.now.amount, purpose: 'change' });
+  });
+});
+
+describe('one pending change at a time; a checkout posted twice starts once', () => {
+  it('a change scheduled for the period end, then a switch now to another plan: the switch replaces it', async () => {
+    const user = await registeredUser();
+    await pay(user.tokens.token, PLAN_3_MONTHS);
+    const later = await callApi('/payments/subscription/change/6', { method: 'POST', token: user.tokens.token, body: { when: 'period_end' } });
+    expect(((await later.json()) as { subscription: { next_plan_id: number } }).subscription.next_plan_id).toBe(6);
+    const now = await callApi('/payments/subscription/change/7', { method: 'POST', token: user.tokens.token, body: { when: 'now' } });
+    const answer = CheckoutAnswer.parse(await now.json());
+    expect((await deliver(await decide(answer, 'approve'))).status).toBe(200);
+    const view = (await (await callApi('/payments/subscription', { token: user.tokens.token })).json()) as { plan_id: number; next_plan_id: number | null };
+    expect(view).toMatchObject({ plan_id: 7, next_plan_id: null });
+  });
+
+  it('20 parallel posts of one checkout form (its attempt): one transaction, the same answer to each', async () => {
+    const user = await registeredUser();
+    const attempt = crypto.randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const res = await callApi(`/payments/subscription/${PLAN_WEEK}`, { method: 'POST', token: user.tokens.token, body: { currency: 'MAD', method: 'cash', attempt } });
+        expect(res.status).toBe(200);
+        return CheckoutAnswer.parse(await res.json());
+      }),
+    );
+    expect(new Set(answers.map((a) => a.transaction.id)).size).toBe(1);
+    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM transactions WHERE user_id = ?').bind(user.id).first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+    // Another attempt (a new page) is another checkout.
+    const other = await startCheckout(user.tokens.token, PLAN_WEEK, { currency: 'MAD', method: 'cash', attempt: crypto.randomUUID() });
+    expect(other.transaction.id).not.toBe(answers[0]?.transaction.id);
   });
 });
 

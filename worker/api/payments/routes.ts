@@ -1,5 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context, type Next } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import type { AppEnv } from '../../env';
 import { caller, requireAuth } from '../auth/middleware';
@@ -19,7 +20,8 @@ import { langQuery } from '../schemas';
 import { cashProvider, mobilePaymentProvider, providerById, providerFor, PROVIDER_IDS } from './providers';
 import type { PaymentProvider } from './providers/types';
 import { changeQuote } from './quote';
-import { Currency, type SubscriptionView } from './schemas';
+import { CheckoutAnswer, Currency, type SubscriptionView } from './schemas';
+import { once } from './once';
 import { afterAnswer, notifySettlement } from './notify';
 import { settle } from './settle';
 import { apply, type Billing, type Event, type Refusal } from './state';
@@ -65,6 +67,8 @@ const SubscribeInput = z.object({
   method: z.enum(SELF_SERVICE_METHODS).optional(),
   coupon: z.string().max(64).optional(),
   phone: z.string().max(20).optional(),
+  /** A random id the checkout form carries: the same form posted twice starts one checkout (./once.ts). */
+  attempt: z.string().uuid().optional(),
 });
 const MobileCode = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'INVALID_CODE') });
 const CouponQuery = z.object({ plan: z.coerce.number().int().positive().max(2 ** 31), currency: Currency.optional() });
@@ -158,6 +162,20 @@ function viewOf(c: Ctx, b: Billing): SubscriptionView {
 function renewingProvider(c: Ctx, b: Billing): PaymentProvider | null {
   const provider = b.provider ? providerById(c.env, b.provider) : null;
   return provider?.recurring === 'provider' && b.subscriptionRef ? provider : null;
+}
+
+/** A subscription's checkout (POST /payments/subscription/:id); mobile payment first sends its SMS code, under the SMS limits. */
+async function startSubscription(c: Ctx, planId: number, input: z.infer<typeof SubscribeInput>): Promise<CheckoutAnswer> {
+  const device = clientOf(c).deviceId || undefined;
+  if (input.method !== 'mobile') return subscribe(c.env, caller(c).user, planId, { ...input, device }, now(c));
+  // Mobile payment: the payer's consent is an SMS code, under the SMS sending limits (spec §8: daily SMS limit, too frequent).
+  const phone = mobilePayer(input.phone);
+  await refuseOthersPhone(c.env.DB, phone, caller(c).user.id);
+  const sms = await countSms(c, phone);
+  if (sms.refused) throw new HTTPException(429, { res: sms.refused });
+  const answer = await subscribe(c.env, caller(c).user, planId, { ...input, phone, device }, now(c));
+  if (answer.transaction.state === 'created') await deliverCode(c, 'sms', phone, await createCode(c.env, 'sms', phone, 'payment'));
+  return answer;
 }
 
 export const payments = new Hono<AppEnv>()
@@ -258,16 +276,12 @@ export const payments = new Hono<AppEnv>()
 
   .post('/subscription/:id', zValidator('param', IdParam, validationHook), couponTries, async (c) => {
     const input = await optionalJsonBody(c, SubscribeInput);
-    const device = clientOf(c).deviceId || undefined;
-    if (input.method !== 'mobile') return c.json(await subscribe(c.env, caller(c).user, c.req.valid('param').id, { ...input, device }, now(c)));
-    // Mobile payment: the payer's consent is an SMS code, under the SMS sending limits (spec §8: daily SMS limit, too frequent).
-    const phone = mobilePayer(input.phone);
-    await refuseOthersPhone(c.env.DB, phone, caller(c).user.id);
-    const sms = await countSms(c, phone);
-    if (sms.refused) return sms.refused;
-    const answer = await subscribe(c.env, caller(c).user, c.req.valid('param').id, { ...input, phone, device }, now(c));
-    if (answer.transaction.state === 'created') await deliverCode(c, 'sms', phone, await createCode(c.env, 'sms', phone, 'payment'));
-    return c.json(answer);
+    const planId = c.req.valid('param').id;
+    const start = () => startSubscription(c, planId, input);
+    // A form posted twice (its `attempt`) starts one checkout and answers the same twice.
+    if (!input.attempt) return c.json(await start());
+    const key = [caller(c).user.id, input.attempt, planId, input.method ?? 'card', input.currency ?? '', input.coupon ?? '', input.phone ?? ''].join(':');
+    return c.json(await once(c.env, key, start, (v) => CheckoutAnswer.parse(v)));
   })
 
   .use('/coupons/*', requireAuth)

@@ -106,7 +106,10 @@ export function apply(b: Billing, event: Event, now: Date): Outcome {
       const base = {
         planId: plan.id, provider: event.provider, currency: event.currency, error: null, attempts: 0, cancelled: false,
         customerRef: event.customerRef ?? b.customerRef, subscriptionRef: event.subscriptionRef ?? b.subscriptionRef,
-        card: event.card ?? b.card, nextPlanId: b.nextPlanId === plan.id ? null : b.nextPlanId, origin: 'checkout' as const,
+        card: event.card ?? b.card,
+        // One pending change at a time: a renewal keeps the one scheduled (unless it is this plan); a plan paid now replaces it.
+        nextPlanId: event.purpose === 'renew' && b.nextPlanId !== plan.id ? b.nextPlanId : null,
+        origin: 'checkout' as const,
       };
       if (event.trial) {
         const end = addMinutes(at, plan.trialDays * 1440);

@@ -29,7 +29,7 @@ export async function renderMobilePhone(c: Ctx, input: { plan: number; currency:
   const packs = (await serverApi(c).request('/payments/packs', (v) => Packs.parse(v))) as Plan[];
   const plan = [...config.subscriptions, ...packs].find((p) => p.id === input.plan);
   const t = translate(c.get('lang'));
-  return renderForm(c, <MobilePhonePage plan={plan} currency={input.currency} returnTo={input.returnTo} coupon={input.coupon} form={form} />, { title: t('MOBILE_PAY_TITLE') }, status);
+  return renderForm(c, <MobilePhonePage plan={plan} currency={input.currency} returnTo={input.returnTo} coupon={input.coupon} attempt={crypto.randomUUID()} form={form} />, { title: t('MOBILE_PAY_TITLE') }, status);
 }
 
 async function renderCode(c: Ctx, id: string, form?: FormState, status: Status = 200) {

@@ -1,11 +1,14 @@
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { HTTPException } from 'hono/http-exception';
 import { isLang } from '../../../client/i18n';
 import { DeleteAccountPage } from '../../../client/pages/settings/DeleteAccountPage';
 import { RECENTLY_VIEWED_LIMIT, watchedTitles } from '../../../client/history/titles';
 import { ProfilePage, type ProfilePageProps, type ProfileTab } from '../../../client/pages/settings/ProfilePage';
+import { cancelQuestion } from '../../../client/pages/subscription/SubscriptionTab';
+import { ConfirmPage } from '../../../client/components/ConfirmPage';
 import { Devices, type User } from '../../api/auth/schemas';
-import { SubscriptionView } from '../../api/payments/schemas';
+import { SubscriptionView, Transaction } from '../../api/payments/schemas';
 import { hasActiveSubscription, showsSubscribe } from '../../rules/subscription';
 import type { FormState } from '../../../client/pages/settings/forms';
 import type { AppEnv } from '../../env';
@@ -59,10 +62,17 @@ function loadHistory(c: Ctx, user: User) {
     });
 }
 
-/** The subscriptions tab's data: the state machine's view (GET /payments/subscription) and the plans. */
+/** The subscriptions tab's data: the state machine's view (GET /payments/subscription), the plans, and how the period was paid (the latest accepted payment). */
 async function loadSubscriptionTab(c: Ctx, user: User, form?: FormState): Promise<ProfilePageProps['subscription']> {
-  const [view, config] = await Promise.all([serverApi(c).request('/payments/subscription', (v) => SubscriptionView.parse(v)), loadConfig(c)]);
-  return { view, plans: config.subscriptions, subscribe: showsSubscribe(config, user), ...(form ? { form } : {}) };
+  const api = serverApi(c);
+  const [view, config, transactions] = await Promise.all([
+    api.request('/payments/subscription', (v) => SubscriptionView.parse(v)),
+    loadConfig(c),
+    api.request('/payments/transactions', (v) => z.array(Transaction).parse(v)).catch(() => []),
+  ]);
+  const paid = transactions.find((tx) => tx.state === 'accepted' && (tx.purpose === 'subscribe' || tx.purpose === 'renew' || tx.purpose === 'change'));
+  const payment = paid ? { method: paid.method, coupon_code: paid.coupon_code } : null;
+  return { view, plans: config.subscriptions, subscribe: showsSubscribe(config, user), payment, ...(form ? { form } : {}) };
 }
 
 async function renderProfile(
@@ -165,7 +175,8 @@ async function subscriptionChange(c: Ctx, user: User, intent: 'cancel' | 'resume
   } catch (error) {
     if (sessionEnded(error)) return toLogin(c, '/profile?t=subscriptions');
     const { key, status } = apiFailure(error);
-    return renderProfile(c, user, 'subscriptions', { subscriptionForm: { message: { kind: 'danger', key } } }, status);
+    // Sent twice (a double press): the first did it, the second says the same.
+    if (key !== (intent === 'cancel' ? 'ALREADY_CANCELLED' : 'NOT_CANCELLED')) return renderProfile(c, user, 'subscriptions', { subscriptionForm: { message: { kind: 'danger', key } } }, status);
   }
   return done(c, intent === 'cancel' ? 'YOU_UNSUBSCRIBED' : 'SUBSCRIPTION_RESUMED', '/profile?t=subscriptions');
 }
@@ -207,9 +218,17 @@ export const profilePage = new Hono<AppEnv>()
     if (form.intent === 'hide-watched') return changeHideWatched(c, user, form);
     if (form.intent === 'erase-history') return eraseHistory(c, user);
     if (form.intent === 'signout-device') return signOutDevice(c, user, form);
-    if (form.intent === 'cancel-subscription') return subscriptionChange(c, user, 'cancel');
+    // Cancelling asks first (the dialog or /profile/cancel-subscription): a bare post goes to the question.
+    if (form.intent === 'cancel-subscription') return form.confirmed === '1' ? subscriptionChange(c, user, 'cancel') : c.redirect('/profile/cancel-subscription', 303);
     if (form.intent === 'resume-subscription') return subscriptionChange(c, user, 'resume');
     throw new HTTPException(400, { message: 'BAD_REQUEST: unknown form' });
+  })
+  .get('/profile/cancel-subscription', (c) => {
+    const user = loggedIn(c);
+    if (!user) return toLogin(c, '/profile/cancel-subscription');
+    const t = translate(c.get('lang'));
+    const question = cancelQuestion(t, user.subscription_end);
+    return renderForm(c, <ConfirmPage {...question} back="/profile?t=subscriptions" />, { title: question.title });
   })
   .get('/profile/delete', (c) => {
     if (!loggedIn(c)) return toLogin(c, '/profile');

@@ -8,10 +8,8 @@ import { CheckoutAnswer, Plan as PlanSchema, SubscriptionView, Transaction, type
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { sameSitePath } from '../../rules/return-path';
-import { isSelfServiceMethod, SELF_SERVICE_METHODS } from '../../rules/payment-methods';
-import { checkNationalNumber, toE164 } from '../../rules/account';
+import { isSelfServiceMethod, moroccanMobile, SELF_SERVICE_METHODS } from '../../rules/payment-methods';
 import { renderMobilePhone } from '../mobile/routes';
-import { countryCodeOf } from '../auth/form';
 import { currencyFor, isCurrency, type Currency } from '../../rules/subscription';
 import { callApi } from '../../session/auth';
 import { readFlash } from '../../session/cookies';
@@ -46,33 +44,44 @@ function currencyOf(c: Ctx, view: SubscriptionView | null): Currency {
   return view?.currency ?? currencyFor(c.get('country'));
 }
 
-/** The message of a checkout that came back failed or cancelled (?tx=). */
-async function returnedState(c: Ctx): Promise<FormState | undefined> {
+/**
+ * A checkout that came back failed or cancelled (?tx=): its message, and what was chosen for it (plan,
+ * currency, method, code, the way back), so the page comes back as the person left it.
+ */
+async function returnedState(c: Ctx): Promise<{ form: FormState; returnTo: string | null } | undefined> {
   const id = c.req.query('tx');
   if (!isTxId(id) || !loggedIn(c)) return undefined;
   await callApi(c, `/payments/transactions/${id}/confirm`, 'POST').catch(() => null);
   const tx = await loadTransaction(c, id).catch(() => null);
-  if (!tx) return { message: { kind: 'danger', key: 'PAYMENT_NOT_FOUND' } };
-  if (tx.state === 'failed') return { message: { kind: 'danger', key: tx.error === '3DS_FAILED' ? 'PAYMENT_ERROR_3DS_FAILED' : tx.error === 'CARD_DECLINED' ? 'PAYMENT_ERROR_CARD_DECLINED' : 'PAYMENT_FAILED' } };
-  if (tx.state === 'pending') return { message: { kind: 'info', key: 'PAYMENT_PENDING' } };
-  if (tx.state === 'created' || tx.state === 'expired') return { message: { kind: 'info', key: 'PAYMENT_CANCELLED' } };
+  if (!tx) return { form: { message: { kind: 'danger', key: 'PAYMENT_NOT_FOUND' } }, returnTo: null };
+  const values = { plan: String(tx.plan_id), method: tx.method, coupon: tx.coupon_code ?? '', currency: tx.currency };
+  const message = returnedMessage(tx);
+  return { form: { values, ...(message ? { message } : {}) }, returnTo: sameSitePath(tx.return_to ?? undefined) };
+}
+
+function returnedMessage(tx: Transaction): FormState['message'] {
+  if (tx.state === 'failed') return { kind: 'danger', key: tx.error === '3DS_FAILED' ? 'PAYMENT_ERROR_3DS_FAILED' : tx.error === 'CARD_DECLINED' ? 'PAYMENT_ERROR_CARD_DECLINED' : 'PAYMENT_FAILED' };
+  if (tx.state === 'pending') return { kind: 'info', key: 'PAYMENT_PENDING' };
+  if (tx.state === 'created' || tx.state === 'expired') return { kind: 'info', key: 'PAYMENT_CANCELLED' };
   return undefined;
 }
 
 const Methods = z.object({ methods: z.array(z.enum(SELF_SERVICE_METHODS)) });
 
-async function renderSubscription(c: Ctx, user: User | null, form?: FormState, status: Status = 200) {
+async function renderSubscription(c: Ctx, user: User | null, posted?: FormState, status: Status = 200) {
+  // What the person chose survives every refusal and every switch: the posted form, else the checkout that came back (?tx=), else the address.
+  const returned = posted ? undefined : await returnedState(c);
+  const form = posted ?? returned?.form;
   const [config, view] = await Promise.all([loadConfig(c), user ? loadView(c) : Promise.resolve(null)]);
-  // A form that comes back keeps the currency it was posted in.
-  const posted = form?.values?.currency;
-  const currency = isCurrency(posted) ? posted : currencyOf(c, view);
+  const kept = form?.values?.currency;
+  const currency = isCurrency(kept) ? kept : currencyOf(c, view);
   const [{ methods }, packs] = await Promise.all([
     user ? serverApi(c).request(`/payments/methods?currency=${currency}`, (v) => Methods.parse(v)) : Promise.resolve({ methods: [] }),
     serverApi(c).request('/payments/packs', (v) => z.array(PlanSchema).parse(v)),
   ]);
   const t = translate(c.get('lang'));
-  const chosen = Number.parseInt(c.req.query('plan') ?? '', 10);
-  const returnTo = sameSitePath(c.req.query('returnTo'));
+  const chosen = Number.parseInt(form?.values?.plan ?? c.req.query('plan') ?? '', 10);
+  const returnTo = sameSitePath(form?.values?.returnTo ?? undefined) ?? returned?.returnTo ?? sameSitePath(c.req.query('returnTo'));
   const page = (
     <SubscriptionPage
       plans={config.subscriptions}
@@ -87,7 +96,8 @@ async function renderSubscription(c: Ctx, user: User | null, form?: FormState, s
       trialEligible={!user || user.free_subscriptions === 0}
       trialEndIfNow={(days) => new Date(Date.now() + days * 86_400_000).toISOString()}
       returnTo={returnTo}
-      form={form ?? (await returnedState(c))}
+      attempt={crypto.randomUUID()}
+      {...(form ? { form } : {})}
     />
   );
   return renderForm(c, page, { title: t('SUBSCRIBE_TITLE'), description: t('DESCRIPTION_SUBSCRIPTION') }, status);
@@ -99,28 +109,32 @@ async function checkout(c: Ctx, user: User) {
   const plan = Number.parseInt(form.plan ?? '', 10);
   const currency = isCurrency(form.currency) ? form.currency : undefined;
   const coupon = (form.coupon ?? '').trim();
-  // What was typed comes back with any error (the plan's card keeps its method and code).
-  const values = { plan: form.plan ?? '', method: form.method ?? '', coupon, currency: currency ?? '' };
+  // What was typed comes back with any error (the plan's card keeps its method, code, currency and way back).
+  const values = { plan: form.plan ?? '', method: form.method ?? '', coupon, currency: currency ?? '', returnTo: sameSitePath(form.returnTo) ?? '' };
   if (!Number.isInteger(plan) || !isSelfServiceMethod(form.method)) return renderSubscription(c, user, { values, message: { kind: 'danger', key: 'CHOOSE_PLAN_AND_METHOD' } }, 400);
+  // The coupon method is the code: without one there is nothing to check (said at the field).
+  if (form.method === 'coupon' && coupon === '') return renderSubscription(c, user, { values, errors: { coupon: 'COUPON_REQUIRED' } }, 400);
   // Mobile payment asks for the number first (spec §5: without the leading zero), on a page of its own.
   const mobile = { plan, currency: currency ?? 'MAD', returnTo: sameSitePath(form.returnTo), coupon };
   let phone: string | undefined;
   if (form.method === 'mobile') {
     if (form.phone_national === undefined) return renderMobilePhone(c, mobile);
+    // Moroccan operators only; "06 12…" and "+212 6…" are the same number (the 0 is dropped, not refused).
     const national = form.phone_national.trim();
-    const wrong = checkNationalNumber(national);
-    if (wrong) return renderMobilePhone(c, mobile, { values: { phone_national: national }, errors: { phone_national: wrong } }, 400);
-    phone = toE164(countryCodeOf(form.country_code), national);
+    const number = moroccanMobile(national);
+    if (!number.ok) return renderMobilePhone(c, mobile, { values: { phone_national: national }, errors: { phone_national: number.refusal } }, 400);
+    phone = number.phone;
   }
   let answer: CheckoutAnswer;
   try {
-    const body = { currency, method: form.method, ...(coupon ? { coupon } : {}), ...(form.returnTo ? { returnTo: form.returnTo } : {}), ...(phone ? { phone } : {}) };
+    const attempt = z.string().uuid().safeParse(form.attempt);
+    const body = { currency, method: form.method, ...(coupon ? { coupon } : {}), ...(form.returnTo ? { returnTo: form.returnTo } : {}), ...(phone ? { phone } : {}), ...(attempt.success ? { attempt: attempt.data } : {}) };
     answer = CheckoutAnswer.parse(await callApi(c, `/payments/subscription/${plan}`, 'POST', body));
   } catch (error) {
     if (sessionEnded(error)) return toLogin(c, '/subscription');
     const { key, status } = apiFailure(error);
-    if (phone) return renderMobilePhone(c, mobile, { values: { phone_national: form.phone_national ?? '' }, ...(key.startsWith('PHONE') || key === 'VALID_PHONE_REQUIRED' ? { errors: { phone_national: key } } : { message: { kind: 'danger', key } }) }, status);
-    return renderSubscription(c, user, { values, message: { kind: 'danger', key } }, status);
+    if (phone) return renderMobilePhone(c, mobile, { values: { phone_national: form.phone_national ?? '' }, ...(key.startsWith('PHONE') || key.startsWith('MOBILE_PAY_') || key === 'VALID_PHONE_REQUIRED' ? { errors: { phone_national: key } } : { message: { kind: 'danger', key } }) }, status);
+    return renderSubscription(c, user, { values, ...(key.startsWith('COUPON_') ? { errors: { coupon: key } } : { message: { kind: 'danger', key } }) }, status);
   }
   if (!answer.checkout) return done(c, 'YOU_SUBSCRIBED', `/bravoPage?tx=${answer.transaction.id}`);
   if (phone) return done(c, 'MOBILE_PAY_CODE_SENT_TOAST', new URL(answer.checkout.url).pathname);
@@ -171,8 +185,10 @@ async function change(c: Ctx, user: User) {
     }
     const plan = Number.parseInt(form.plan ?? '', 10);
     const when = form.when === 'now' ? 'now' : 'period_end';
+    // One pending change at a time: scheduling another one replaces it, and the toast says so.
+    const before = when === 'period_end' ? await loadView(c) : null;
     const answer = await callApi(c, `/payments/subscription/change/${Number.isInteger(plan) ? plan : 0}`, 'POST', { when });
-    if (when === 'period_end') return done(c, 'SUBSCRIPTION_CHANGE_SCHEDULED', '/profile?t=subscriptions');
+    if (when === 'period_end') return done(c, before?.next_plan_id && before.next_plan_id !== plan ? 'SUBSCRIPTION_CHANGE_REPLACED' : 'SUBSCRIPTION_CHANGE_SCHEDULED', '/profile?t=subscriptions');
     const parsed = CheckoutAnswer.parse(answer);
     if (parsed.checkout?.method === 'GET') return c.redirect(parsed.checkout.url, 303);
     if (parsed.checkout) return renderForm(c, <ContinueToPayment url={parsed.checkout.url} fields={parsed.checkout.fields} />, { title: translate(c.get('lang'))('CONTINUE_TO_PAYMENT') });

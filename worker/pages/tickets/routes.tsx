@@ -3,7 +3,10 @@ import type { AppEnv } from '../../env';
 import { callApi } from '../../session/auth';
 import { addFlash } from '../../session/cookies';
 import { done, loggedIn, sessionEnded, toLogin } from '../account';
-import { readForm } from '../form';
+import { readForm, renderForm } from '../form';
+import { translate } from '../../i18n';
+import { ConfirmPage } from '../../../client/components/ConfirmPage';
+import { unlockQuestion } from '../../../client/pages/content/parts';
 import { apiFailure } from '../settings/errors';
 
 /**
@@ -16,8 +19,10 @@ type Ctx = Context<AppEnv>;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 async function unlock(c: Ctx, slug: string) {
-  await readForm(c);
+  const form = await readForm(c);
   if (!SLUG.test(slug) || slug.length > 120) return c.notFound();
+  // Spending a ticket asks first (the dialog or the confirmation page): a bare post goes to the question.
+  if (form.confirmed !== '1') return c.redirect(`/content/${slug}/unlock`, 303);
   try {
     await callApi(c, `/pages/content/${slug}/unlock`, 'POST');
     return done(c, 'TITLE_UNLOCKED', `/player/${slug}`);
@@ -28,7 +33,16 @@ async function unlock(c: Ctx, slug: string) {
   }
 }
 
-export const ticketPages = new Hono<AppEnv>().post('/content/:slug/unlock', (c) => {
+/** GET /content/{slug}/unlock: the question, as a page (no JavaScript, or the dialog not live yet). */
+function confirmUnlock(c: Ctx, slug: string) {
+  const user = loggedIn(c);
+  if (!user) return toLogin(c, `/content/${slug}`);
+  if (!SLUG.test(slug) || slug.length > 120) return c.notFound();
+  const question = unlockQuestion(translate(c.get('lang')), slug, user.credits);
+  return renderForm(c, <ConfirmPage {...question} back={`/content/${slug}`} />, { title: question.title });
+}
+
+export const ticketPages = new Hono<AppEnv>().get('/content/:slug/unlock', (c) => confirmUnlock(c, c.req.param('slug'))).post('/content/:slug/unlock', (c) => {
   const slug = c.req.param('slug');
   return loggedIn(c) ? unlock(c, slug) : toLogin(c, `/content/${slug}`);
 });
