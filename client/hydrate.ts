@@ -40,11 +40,11 @@ function changedFields(el: HTMLElement): Changed[] {
 }
 
 /**
- * Gives React what the visitor did before hydration: each changed field is set again and announced
- * with the events React listens to, so the island's state (and its effects: a search, a validation)
- * follow, exactly as if it had been typed now. React tracks the last value it saw through the
- * element's own `value`/`checked` setter; setting that first to something else, then the real value
- * through the prototype's setter, makes React see a change.
+ * Gives React what the visitor did before hydration: each changed field is set again to what it
+ * holds now and announced with the events React listens to, so the island's state (and its
+ * effects: a search, a validation) follow, exactly as if it had been typed now. React tracks the
+ * last value it saw through the element's own `value`/`checked` setter; setting that first to
+ * something else, then the real value through the prototype's setter, makes React see a change.
  */
 function replayFields(changed: Changed[]): void {
   for (const { field, value, checked } of changed) {
@@ -81,7 +81,6 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
   const [dict, module] = await Promise.all([dictionary, load()]);
   const Component = module.default as ComponentType<Record<string, unknown>>;
   const props = JSON.parse(el.dataset.props ?? '{}') as Record<string, unknown>;
-  const changed = changedFields(el);
   let commit = (): void => undefined;
   const committed = new Promise<void>((resolve) => (commit = resolve));
   const island = createElement(Provider, { store }, createElement(I18nProvider, { lang, dict, children: createElement(Component, props) }));
@@ -93,6 +92,8 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
     hydrateRoot(el, createElement(Committed, { onCommit: commit, children: island }), { identifierPrefix });
   });
   await committed;
-  // What the visitor typed, pasted or ticked while the island was on its way is not lost.
-  replayFields(changed);
+  // What the visitor typed, pasted or ticked while the island was on its way is not lost: read
+  // now, not before hydrating, so letters typed while React hydrated are kept too (React takes
+  // the field's value as it finds it, and so never sees them as a change).
+  replayFields(changedFields(el));
 }

@@ -70,6 +70,42 @@ test('French: "mot de passe" searched with the form finds the password article; 
   await expect(page.locator('[data-help-contact]')).toHaveAttribute('href', '/contact?subject=account');
 });
 
+test('French: letters typed while the search box wakes are all kept', async ({ page }) => {
+  await noBanner(page);
+  // A letter that comes while React is taking the island over (it starts listening on the island's
+  // element, then hydrates): typed as the browser types it, into the focused box.
+  await page.addInitScript(() => {
+    const listen = EventTarget.prototype.addEventListener;
+    let typed = false;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget['addEventListener']>) {
+      if (!typed && args[0] === 'keydown' && this instanceof HTMLElement && this.dataset.island === 'help-search') {
+        typed = true;
+        queueMicrotask(() => document.execCommand('insertText', false, 'p'));
+      }
+      listen.apply(this, args);
+    };
+  });
+  await page.goto('/page/help-center?lang=fr');
+  // The island's code is held until the first letters are in the box.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const island = page.locator('[data-island="help-search"]');
+  const box = page.getByRole('combobox', { name: text('fr', 'HELP_SEARCH_LABEL') });
+  await box.click();
+  await box.pressSequentially('mot de ');
+  expect(await island.getAttribute('data-live')).toBeNull();
+  release();
+  await expect(island).toHaveAttribute('data-live', '');
+  await expect(box).toHaveValue('mot de p');
+  await box.pressSequentially('asse');
+  await expect(box).toHaveValue('mot de passe');
+  await expect(page.getByRole('option', { name: 'J’ai oublié mon mot de passe' })).toBeVisible();
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -9,7 +9,7 @@
  * 1. builds the client (`npm run build`), prepares a fresh local D1 database in
  *    .wrangler/bench (migrations + seed) and starts `wrangler dev` on port 8790;
  * 2. measures server time of the streamed SSR home page vs a static asset of
- *    similar size (median / p95, plus time to first byte of the home page);
+ *    similar size served in one request (median / p95, plus time to first byte of the home page);
  * 3. measures home page requests/second with 8 concurrent closed-loop workers;
  * 4. measures the gzipped JavaScript a guest's home page loads in Chromium
  *    (desktop at load, after the first interaction, and phone at load);
@@ -17,6 +17,9 @@
  * 6. runs Lighthouse (mobile) on home, a category, a content page, search and login, en and ar;
  *    measures payments (callback → premium, invoice PDFs) and live TV (live-edge latency, /epg with 14 channels);
  * 7. prints a table and writes scripts/bench/last-run.json.
+ *
+ * A section that fails is reported as FAILED with its reason (in the table and in last-run.json)
+ * and the bench goes on with the next one; the exit code is then 1.
  *
  * The wrangler child (its whole process group) is always killed at the end.
  */
@@ -162,7 +165,8 @@ interface Timing {
 
 async function timedGet(url: string): Promise<Timing> {
   const t0 = performance.now();
-  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  // A redirect is an answer of its own, never followed: one request is one measure.
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' }, redirect: 'manual' });
   let ttfbMs = -1;
   let bytes = 0;
   if (res.body) {
@@ -255,7 +259,13 @@ function writeSample(bytes: number): void {
   writeFileSync(join(ROOT, SAMPLE_FILE), line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes));
 }
 
-/** The static file (built chunk or catalogue image) whose size is closest to `target`. */
+/**
+ * Where the assets server answers a file in one request: an HTML file at its name without `.html`
+ * (Workers static assets answer `/x.html` with a redirect to `/x`).
+ */
+const servedPath = (name: string): string => encodeURIComponent(name.endsWith('.html') ? name.slice(0, -'.html'.length) : name);
+
+/** The static file (built chunk, catalogue image or the sample file) whose size is closest to `target`. */
 function closestAsset(target: number): { url: string; file: string; bytes: number } {
   const candidates: { url: string; file: string; bytes: number }[] = [];
   const dirs: [string, string][] = [
@@ -268,7 +278,7 @@ function closestAsset(target: number): { url: string; file: string; bytes: numbe
       const file = join(dir, name);
       const st = statSync(file);
       if (!st.isFile()) continue;
-      candidates.push({ url: prefix + encodeURIComponent(name), file: relative(ROOT, file), bytes: st.size });
+      candidates.push({ url: prefix + servedPath(name), file: relative(ROOT, file), bytes: st.size });
     }
   }
   if (candidates.length === 0) throw new Error('no static file found under dist/client/assets or dist/client/catalogue');
@@ -436,27 +446,27 @@ async function main(): Promise<void> {
     await waitForHealth();
   }
 
-  const server = runs('server') ? await serverSection(homeUrl, probe.bytes) : undefined;
-  if (runs('js')) log('measuring JavaScript in Chromium');
-  const js = runs('js') ? await browserJs() : undefined;
-  if (runs('play')) log('measuring click on Play to first frame in Chromium');
-  const play = runs('play') ? await measurePlay({ origin: ORIGIN, chromiumPath: CHROMIUM, log }) : undefined;
-  if (runs('search')) log('measuring search on a generated catalogue of 50,000 titles (its own database and worker)');
-  const search = runs('search') ? await benchSearch({ log, port: SEARCH_PORT }) : undefined;
-  if (runs('payments')) log('measuring payment callback → active subscription, and invoice PDFs');
-  const payments = runs('payments') ? await benchPayments({ origin: ORIGIN, log }) : undefined;
-  if (runs('tv')) log('measuring live TV: live-edge latency and /epg with 14 channels');
-  const tv = runs('tv') ? await benchTv({ origin: ORIGIN, persistTo: PERSIST, log }) : undefined;
-  if (runs('lighthouse')) log('running Lighthouse (mobile) in Chromium');
-  const lighthouse = runs('lighthouse')
-    ? await benchLighthouse({ origin: ORIGIN, chromiumPath: CHROMIUM, debuggingPort: DEBUGGING_PORT, serverProcessGroup: wrangler?.pid, log })
-    : undefined;
+  const server = await section('server', 'measuring server time of the home page against a static file, then requests per second', () => serverSection(homeUrl, probe.bytes));
+  const js = await section('js', 'measuring JavaScript in Chromium', browserJs);
+  const play = await section('play', 'measuring click on Play to first frame in Chromium', () => measurePlay({ origin: ORIGIN, chromiumPath: CHROMIUM, log }));
+  // Samples that failed: the section's figures come from the others, and the section is reported FAILED.
+  if (play && play.failedSamples.length > 0) {
+    failures.push({ section: 'play', reason: `${play.failedSamples.length} samples failed: ${[...new Set(play.failedSamples.map((f) => f.reason))].join('; ')}` });
+  }
+  const search = await section('search', 'measuring search on a generated catalogue of 50,000 titles (its own database and worker)', () => benchSearch({ log, port: SEARCH_PORT }));
+  const payments = await section('payments', 'measuring payment callback → active subscription, and invoice PDFs', () => benchPayments({ origin: ORIGIN, log }));
+  const tv = await section('tv', 'measuring live TV: live-edge latency and /epg with 14 channels', () => benchTv({ origin: ORIGIN, persistTo: PERSIST, log }));
+  const lighthouse = await section('lighthouse', 'running Lighthouse (mobile) in Chromium', () =>
+    benchLighthouse({ origin: ORIGIN, chromiumPath: CHROMIUM, debuggingPort: DEBUGGING_PORT, serverProcessGroup: wrangler?.pid, log }),
+  );
 
   const result = {
     date: new Date().toISOString(),
     node: process.version,
     origin: ORIGIN,
     sections: SECTIONS.filter(runs),
+    /** The sections that failed, each with its reason: their figures are missing or partial. */
+    failedSections: failures.map(({ section, reason }) => ({ section, status: 'FAILED', reason })),
     ...(server && {
       serverTime: {
         home: { ...server.home, url: '/?lang=en' },
@@ -504,7 +514,7 @@ async function main(): Promise<void> {
       ['Home HTML size', `${home.bytes} B`, ''],
       [`Asset GET ${assetFile.url}  median`, ms(asset.medianMs), `${asset.samples} ok, ${asset.errors} errors`],
       [`Asset GET ${assetFile.url}  p95`, ms(asset.p95Ms), ''],
-      ['Asset size', `${asset.bytes} B`, ''],
+      ['Asset size', `${asset.bytes} B`, `${assetFile.file}, one request (200, no redirect)`],
       ['Ratio of medians home / asset', `${ratio.toFixed(2)}x`, `goal <= ${GOAL_RATIO}x: ${ok(ratio <= GOAL_RATIO)}`],
       ['-', '', ''],
       [`Home req/s (${LOAD_WORKERS} workers, ${load.seconds.toFixed(1)} s)`, load.reqPerSec.toFixed(1), `${load.completed} completed, ${load.errors} errors`],
@@ -556,6 +566,7 @@ async function main(): Promise<void> {
   if (lighthouse) {
     rows.push(['-', '', ''], ['Lighthouse (mobile)', '', `goals: performance >= ${LIGHTHOUSE_GOALS.performance}, accessibility ${LIGHTHOUSE_GOALS.accessibility}: ${ok(lighthouse.withinGoals)}`]);
   }
+  for (const { section, reason } of failures) rows.push(['-', '', ''], [`Section ${section}`, 'FAILED', reason.split('\n')[0] ?? '']);
   rows.push(['-', '', ''], ['Bench duration', `${result.durationSeconds} s`, '']);
   const scriptLines = (title: string, list: readonly ScriptEntry[]): string =>
     `${title}:\n` + (list.length ? list.map((s) => `  ${shortUrl(s.url)}  ${s.rawBytes} B raw, ${s.gzipBytes} B gzip`).join('\n') : '  (none)');
@@ -572,15 +583,50 @@ async function main(): Promise<void> {
     );
   }
 
+  if (play && play.failedSamples.length > 0) {
+    process.stdout.write(`\nPlay samples that failed:\n${play.failedSamples.map((f) => `  ${f.sample} (${f.mode}): ${f.reason}`).join('\n')}\n`);
+  }
+  if (failures.length > 0) process.stdout.write(`\nFAILED sections:\n${failures.map(({ section, reason }) => `  ${section}: ${reason}`).join('\n')}\n`);
+
   const out = join(ROOT, 'scripts/bench/last-run.json');
   writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
   process.stdout.write(`\nWrote ${relative(ROOT, out)}\n`);
+  if (failures.length > 0) process.exitCode = 1;
+}
+
+/** The sections that failed, with their reasons. */
+const failures: { section: Section; reason: string }[] = [];
+
+/**
+ * Runs one section when it was asked for: its failure is recorded with its reason and the bench
+ * goes on with the next section.
+ */
+async function section<T>(name: Section, what: string, measure: () => Promise<T>): Promise<T | undefined> {
+  if (!runs(name)) return undefined;
+  log(what);
+  try {
+    return await measure();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    failures.push({ section: name, reason });
+    log(`section ${name} FAILED: ${reason}`);
+    return undefined;
+  }
 }
 
 /** Server time of the home page against a static file of about its size, then requests per second. */
 async function serverSection(homeUrl: string, homeBytes: number) {
   const assetFile = closestAsset(homeBytes);
-  log(`home page is ${homeBytes} B; closest static file: ${assetFile.file} (${assetFile.bytes} B)`);
+  log(`home page is ${homeBytes} B; closest static file: ${assetFile.file} (${assetFile.bytes} B) at ${assetFile.url}`);
+  // The baseline is one request: a redirect (or any other answer) would measure something else.
+  const check = await fetch(ORIGIN + assetFile.url, { redirect: 'manual' });
+  await check.arrayBuffer();
+  if (check.status !== 200) {
+    const location = check.headers.get('location');
+    throw new Error(
+      `the static file ${assetFile.file} answered ${check.status}${location ? ` (redirect to ${location})` : ''} at ${assetFile.url}, not 200 in one request: no like-for-like baseline`,
+    );
+  }
   log(`measuring ${homeUrl} (N=${SAMPLES})`);
   const home = await measure(homeUrl);
   log(`measuring ${assetFile.url} (N=${SAMPLES})`);
