@@ -4,7 +4,7 @@ import type { Currency } from '../../../worker/rules/subscription';
 import { PhoneField } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { FormNote, type FormState } from '../settings/forms';
-import { kindKey, Prices, ShowStatus, ShowWhen } from './parts';
+import { kindBesideName, kindKey, Prices, ShowStatus, ShowWhen } from './parts';
 
 /**
  * `/events/{slug}/{show}` (spec §1 e-ticket/event purchase flow): the show and its purchase form —
@@ -77,7 +77,7 @@ function TypeRow({ type, currency, values }: { type: TicketType; currency: Curre
   return (
     <fieldset className={type.on_sale ? 'ticket-row' : 'ticket-row ticket-row--off'} disabled={!type.on_sale}>
       <legend className="ticket-row__name">
-        {type.name} <span className="badge">{t(kindKey(type.kind))}</span>
+        {type.name} {kindBesideName(t, type.name, type.kind) && <span className="badge">{kindBesideName(t, type.name, type.kind)}</span>}
       </legend>
       <p className="ticket-row__hint">{t(`${kindKey(type.kind)}_HINT`)}</p>
       <p className="ticket-row__price">{type.on_sale ? <Prices prices={type.prices} currency={currency} /> : t('TICKET_NOT_ON_SALE')}</p>
