@@ -10,11 +10,26 @@ export const LANG_NAMES: Record<Lang, string> = { en: 'English', fr: 'Français'
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
-/** A translate function over one language's dictionary; a missing key shows the key itself. */
+/** The plural forms a key may have in a dictionary: `KEY_one`, `KEY_two`, `KEY_few`… (Intl.PluralRules categories), `KEY_other` always. */
+export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+
+/**
+ * A translate function over one language's dictionary; a missing key shows the key itself. A
+ * numeric `count` picks the key's plural form by the language's Intl.PluralRules ("1 ticket", "5
+ * tickets"; Arabic "يومان" for 2, "3 أيام", "11 يومًا"), falling back to `KEY_other`, then `KEY`:
+ * every text that shows a count passes it as `count`.
+ */
 export function translator(lang: Lang, dict: Dict): Translate {
   const i18n = rosetta<Dict>({ [lang]: dict });
   i18n.locale(lang);
-  return (key, params) => i18n.t(key, params) || key;
+  const plural = new Intl.PluralRules(lang);
+  const pick = (key: string, count: unknown): string => {
+    if (typeof count !== 'number') return key;
+    const form = `${key}_${plural.select(count)}`;
+    if (dict[form] !== undefined) return form;
+    return dict[`${key}_other`] !== undefined ? `${key}_other` : key;
+  };
+  return (key, params) => i18n.t(pick(key, params?.count), params) || key;
 }
 
 /**

@@ -29,6 +29,7 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'fav-button': () => import('./islands/fav-button'),
   'my-list': () => import('./islands/my-list'),
   'voucher-countdown': () => import('./islands/voucher-countdown'),
+  'ticket-total': () => import('./islands/ticket-total'),
   'tv-channels': () => import('./islands/tv-channels'),
   'epg-now': () => import('./islands/epg-now'),
   'help-search': () => import('./islands/help-search'),

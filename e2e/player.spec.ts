@@ -234,8 +234,8 @@ test.describe('player', () => {
       await p.screenshot({ path: `${SHOTS}/player-premium-phone-${lang}.png` });
       await phone.close();
     }
-    // English is the spec's own wording.
-    expect(text('en', 'PREMIUM_REQUIRED')).toBe('You have to be premium subscriber to access this content');
+    // English: the spec's wording, with the article it lacked.
+    expect(text('en', 'PREMIUM_REQUIRED')).toBe('You have to be a premium subscriber to access this content');
   });
 
   test('refuses a third simultaneous stream of one account; a closed tab frees its slot', async ({ page, browser }) => {

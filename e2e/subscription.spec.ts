@@ -189,7 +189,7 @@ test.describe('subscribing', () => {
     await monthly.getByRole('button', { name: text(lang, 'START_FREE_TRIAL') }).click();
     await sandboxPays(page, 'approve');
     await page.waitForURL(/\/bravoPage\?tx=/);
-    await expect(page.locator('.bravo__lead')).toContainText(text(lang, 'BRAVO_TRIAL', { plan: 'شهري', days: 30 }));
+    await expect(page.locator('.bravo__lead')).toContainText(text(lang, 'BRAVO_TRIAL', { plan: 'شهري', count: 30 }));
     await page.goto(`/profile?t=subscriptions&lang=${lang}`);
     await expect(page.locator('#subscriptions')).toContainText(text(lang, 'SUBSCRIPTION_STATE_TRIALING'));
     await expect(page.locator('#subscriptions')).toContainText(text(lang, 'TRIAL_ENDS_ON'));

@@ -14,10 +14,17 @@ export function dict(lang: Lang): Record<string, string> {
   return words;
 }
 
-/** The dictionary text of a key, with {{params}} filled in. */
+/** A key's plural form for a numeric `count`, as the pages pick it (client/i18n.tsx): KEY_few, else KEY_other, else KEY. */
+function form(lang: Lang, key: string, count: unknown): string {
+  const words = dict(lang);
+  if (typeof count !== 'number') return words[key] === undefined && words[`${key}_other`] !== undefined ? `${key}_other` : key;
+  return [`${key}_${new Intl.PluralRules(lang).select(count)}`, `${key}_other`].find((k) => words[k] !== undefined) ?? key;
+}
+
+/** The dictionary text of a key (its plural form for `count`), with {{params}} filled in. */
 export const text = (lang: Lang, key: string, params: Record<string, string | number> = {}): string =>
-  (dict(lang)[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  (dict(lang)[form(lang, key, params.count)] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 
 /** The text of a key as a pattern, any number standing for each {{param}}. */
 export const pattern = (lang: Lang, key: string): RegExp =>
-  new RegExp((dict(lang)[key] ?? key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\w+\\\}\\\}/g, '\\d+'));
+  new RegExp((dict(lang)[form(lang, key, undefined)] ?? key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\w+\\\}\\\}/g, '\\d+'));

@@ -26,6 +26,21 @@ describe('pages', () => {
     expect(html).toContain('hrefLang="ar"');
   });
 
+  it('offers a guest Subscribe on the hero of a premium title (coming back to it), never a Play that ends on a 403', async () => {
+    const bot = { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } };
+    const hero = (html: string) => /<section class="hero"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    const slug = /href="\/content\/([a-z0-9-]+)"/.exec(hero((await page('/?lang=es', bot)).html))?.[1] ?? '';
+    expect(slug).not.toBe('');
+    await env.DB.prepare('UPDATE contents SET premium = 1 WHERE slug = ?').bind(slug).run();
+    try {
+      const shown = hero((await page('/?lang=fr&hero=premium', bot)).html);
+      expect(shown).toContain(`href="/subscription?returnTo=${encodeURIComponent(`/content/${slug}`)}"`);
+      expect(shown).not.toContain(`href="/player/${slug}"`);
+    } finally {
+      await env.DB.prepare('UPDATE contents SET premium = 0 WHERE slug = ?').bind(slug).run();
+    }
+  });
+
   it('renders Arabic right-to-left and remembers the choice in the lang cookie', async () => {
     const { res, html } = await page('/?lang=ar');
     expect(html).toContain('<html lang="ar" dir="rtl" ');

@@ -18,7 +18,7 @@ export default function VoucherCountdown({ end, now, leftKey = 'VOUCHER_TIME_LEF
   const left = timeLeft(end, at);
   return (
     <p className="voucher__countdown" role="timer" aria-live="off">
-      {left.over ? t(overKey) : t(leftKey, { days: left.days, hours: left.hours, minutes: left.minutes })}
+      {left.over ? t(overKey) : t(leftKey, { days: t('COUNTDOWN_DAYS', { count: left.days }), hours: t('COUNTDOWN_HOURS', { count: left.hours }), minutes: t('COUNTDOWN_MINUTES', { count: left.minutes }) })}
     </p>
   );
 }

@@ -12,7 +12,11 @@ import { ButtonIcon } from '../components/ButtonIcon';
 /** Loader results never reject: a failed call renders a message inside its boundary. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false; message: string };
 
-function Hero({ top }: { top: Promise<Loaded<Content[]>> }) {
+/**
+ * The featured title: Play, or for a premium title the viewer cannot play (`premium` false: a guest
+ * or a member without a subscription), Subscribe coming back to the title, as its page offers.
+ */
+function Hero({ top, premium }: { top: Promise<Loaded<Content[]>>; premium: boolean }) {
   const { t } = useI18n();
   const result = use(top);
   const content = result.ok ? result.value[0] : undefined;
@@ -35,10 +39,16 @@ function Hero({ top }: { top: Promise<Loaded<Content[]>> }) {
         </p>
         {content.synopsis && <p className="hero__synopsis">{content.synopsis}</p>}
         <div className="actions">
-          <a className="button button--primary button--large" href={`/player/${content.slug}`}>
-            <ButtonIcon name="play" />
-            {t('PLAY')}
-          </a>
+          {content.premium && !premium ? (
+            <a className="button button--primary button--large" href={`/subscription?returnTo=${encodeURIComponent(`/content/${content.slug}`)}`}>
+              {t('SUBSCRIBE')}
+            </a>
+          ) : (
+            <a className="button button--primary button--large" href={`/player/${content.slug}`}>
+              <ButtonIcon name="play" />
+              {t('PLAY')}
+            </a>
+          )}
           <a className="button button--secondary button--large" href={`/content/${content.slug}`}>
             {t('MORE_INFO')}
           </a>
@@ -117,11 +127,13 @@ export function HomePage(props: {
   navigation: Promise<Loaded<NavigationRow[]>>;
   /** The home ad slot; absent: none. */
   ads?: Promise<Loaded<Ad[]>>;
+  /** The viewer plays premium titles (a subscriber, or the platform is free); guests never. */
+  premium?: boolean;
 }) {
   return (
     <div className="home">
       <Suspense fallback={<div className="hero hero--placeholder" aria-hidden="true" />}>
-        <Hero top={props.top} />
+        <Hero top={props.top} premium={props.premium ?? false} />
       </Suspense>
       {props.continueWatching && (
         <Suspense fallback={<div className="skeleton" aria-hidden="true"><div className="skeleton__row skeleton__row--continue" /></div>}>

@@ -72,13 +72,15 @@ export function refusalText(refusal: Refusal): { heading: string; text: string }
 /**
  * The player's message page when the title cannot be played (no redirect to /error on the player
  * route, spec §8): the spec's message, and the way out — Subscribe (and Log in for guests) for a
- * premium title, Retry after stopping another device for the stream limit, else back to the title
- * (`backHref`: a live channel's or a show's page instead of /content/{slug}).
- * Works without JavaScript (Retry is a link to this very page).
+ * premium title, Retry after stopping another device for the stream limit, else back to the title.
+ * `titleHref` is where the person comes back to after subscribing (a live channel's /tv/{slug} or a
+ * show's page instead of /content/{slug}); `back` is the way out when that is this very page (a
+ * channel: all channels). Works without JavaScript (Retry is a link to this very page).
  */
-export function PlayerRefusal({ refusal, slug, retryHref, backHref }: { refusal: Refusal; slug: string; retryHref: string; backHref?: string }) {
+export function PlayerRefusal({ refusal, slug, retryHref, titleHref, back }: { refusal: Refusal; slug: string; retryHref: string; titleHref?: string; back?: { href: string; label: string } }) {
   const { t } = useI18n();
   const { heading, text } = refusalText(refusal);
+  const home = titleHref ?? `/content/${encodeURIComponent(slug)}`;
   const loginHref = `/login?redirect=${encodeURIComponent(retryHref).replace(/%2F/g, '/')}`;
   return (
     <section className="player-refusal" aria-labelledby="player-refusal-title">
@@ -93,7 +95,7 @@ export function PlayerRefusal({ refusal, slug, retryHref, backHref }: { refusal:
         {refusal.kind === 'devices' && <p className="player-refusal__hint">{t('MAXIMUM_DEVICES_REACHED_HINT')}</p>}
         <div className="player-refusal__actions">
           {refusal.kind === 'premium' && (
-            <a className="button button--primary button--large" href={`/subscription?returnTo=${encodeURIComponent(`/content/${slug}`)}`}>
+            <a className="button button--primary button--large" href={`/subscription?returnTo=${encodeURIComponent(home)}`}>
               {t('SUBSCRIBE')}
             </a>
           )}
@@ -102,8 +104,8 @@ export function PlayerRefusal({ refusal, slug, retryHref, backHref }: { refusal:
               {t('RETRY')}
             </a>
           )}
-          <a className="button button--secondary button--large" href={backHref ?? `/content/${encodeURIComponent(slug)}`}>
-            {t('BACK_TO_TITLE')}
+          <a className="button button--secondary button--large" href={back?.href ?? home}>
+            {t(back?.label ?? 'BACK_TO_TITLE')}
           </a>
         </div>
         {refusal.kind === 'premium' && refusal.guest && (

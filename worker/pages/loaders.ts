@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { CONTINUE_WATCHING_SCAN, continueWatching, watchedTitles, type WatchedTitle } from '../../client/history/titles';
+import { z } from 'zod';
 import { Config } from '../api/configs/schemas';
+import { Plan } from '../api/payments/schemas';
 import { CategoryPage, ContentPage, CONTENTS_BATCH, ContentsList, Menu, Navigation, Ratings, TopContents, type Content } from '../api/pages/schemas';
 import type { AppEnv } from '../env';
 import { loadConfig, serverApi } from '../proxy/server-api';
@@ -8,6 +10,14 @@ import { loadConfig, serverApi } from '../proxy/server-api';
 /** The API client of page loaders and the per-request config live with the proxy (worker/proxy/server-api.ts). */
 export { loadConfig, serverApi };
 
+/** The ticket packs on sale (pay per title). */
+export const loadPacks = (c: Context<AppEnv>) => serverApi(c).request('/payments/packs', (v) => z.array(Plan).parse(v));
+
+/** A plan or a ticket pack by id (a transaction's plan_id names either); undefined when neither is on sale any more. */
+export async function loadPlanOrPack(c: Context<AppEnv>, id: number): Promise<Plan | undefined> {
+  const [config, packs] = await Promise.all([loadConfig(c), loadPacks(c)]);
+  return [...config.subscriptions, ...packs].find((p) => p.id === id);
+}
 
 const enc = encodeURIComponent;
 

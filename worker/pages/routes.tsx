@@ -8,7 +8,8 @@ import { HomePage, type Loaded } from '../../client/pages/Home';
 import { StaticPage, STATIC_PAGES, isStaticSlug } from '../../client/pages/StaticPage';
 import type { AppEnv } from '../env';
 import { translate } from '../i18n';
-import { loadCategory, loadContent, loadContinueWatching, loadNavigation, loadTop } from './loaders';
+import { loadCategory, loadConfig, loadContent, loadContinueWatching, loadNavigation, loadTop } from './loaders';
+import { hasActiveSubscription } from '../rules/subscription';
 import { isBot, renderPage } from './render';
 import { FormBodyError, renderForm } from './form';
 import { authPages } from './auth/routes';
@@ -116,7 +117,10 @@ export const pageRoutes = new Hono<AppEnv>()
     // The home page's ad slot (issue 15): the home-placement ad running now, streamed like the rows.
     const ads = deferred(c, loadPlacementAds(c, 'home'));
     await settleForBots(c, continueWatching ? [top, continueWatching, navigation, ads] : [top, navigation, ads]);
-    return renderPage(c, <HomePage top={top} continueWatching={continueWatching} navigation={navigation} ads={ads} />, {
+    // The hero offers Subscribe instead of Play on a premium title the viewer cannot play (guests: the cached page is the same for all).
+    const user = c.get('user');
+    const premium = (await loadConfig(c)).free_platform || (!!user && !user.isAnonymous && hasActiveSubscription(user));
+    return renderPage(c, <HomePage top={top} continueWatching={continueWatching} navigation={navigation} ads={ads} premium={premium} />, {
       title: t('TITLE_LANDING'),
       description: t('DESCRIPTION_LANDING'),
       share: {},

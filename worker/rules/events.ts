@@ -87,3 +87,12 @@ export const showTime = (iso: string, lang: Lang): string => formatter(lang, 'ti
 export const showDateTime = (iso: string, lang: Lang): string => formatter(lang, 'dateTime').format(new Date(iso));
 /** "14 novembre 2026": a festival's first and last days. */
 export const festivalDay = (iso: string, lang: Lang): string => formatter(lang, 'day').format(new Date(iso));
+
+/**
+ * An order's total as the purchase form shows it before paying (the API computes the same sum, in
+ * minor units): each ticket type's price in the currency times its quantity. Mobile payment is in
+ * dirhams whatever currency is chosen.
+ */
+export function orderTotal(prices: Record<string, Record<'MAD' | 'EUR' | 'USD', number>>, quantities: Record<string, number>, currency: 'MAD' | 'EUR' | 'USD'): number {
+  return Object.entries(quantities).reduce((sum, [type, n]) => sum + (prices[type]?.[currency] ?? 0) * (Number.isInteger(n) && n > 0 ? n : 0), 0);
+}

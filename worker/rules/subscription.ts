@@ -41,6 +41,23 @@ export function currencyFor(country: string): Currency {
   return EURO_COUNTRIES.has(country) ? 'EUR' : 'USD';
 }
 
+/** What a payment was for (a transaction's purpose). */
+export type PaymentPurpose = 'subscribe' | 'renew' | 'change' | 'card' | 'tickets' | 'order';
+
+/** What a payment bought, as every message about it names it: a plan, a ticket pack, or event seats. */
+export type Bought = 'plan' | 'tickets' | 'order';
+export const boughtBy = (purpose: PaymentPurpose): Bought => (purpose === 'tickets' ? 'tickets' : purpose === 'order' ? 'order' : 'plan');
+
+/** The toast once a payment is through, by what it was for (a ticket pack does not make anyone subscribed). */
+export const PAID_TOASTS: Record<PaymentPurpose, string> = {
+  subscribe: 'YOU_SUBSCRIBED',
+  renew: 'SUBSCRIPTION_RENEWED',
+  change: 'PLAN_CHANGED',
+  card: 'CARD_SAVED',
+  tickets: 'TICKETS_ADDED_TOAST',
+  order: 'ORDER_PAID_TOAST',
+};
+
 /** Spec §9 plan durations in minutes, named for people. */
 export const DURATIONS = { day: 1440, week: 10080, twoWeeks: 20160, month: 43200, threeMonths: 129600, sixMonths: 259200, year: 518400 } as const;
 

@@ -3,7 +3,7 @@ import { groupDigits, VOUCHER_VALID_DAYS } from '../../../worker/rules/payment-m
 import { VoucherCountdownIsland } from '../../islands/voucher-countdown';
 import { useI18n } from '../../i18n';
 import { FormNote, type FormState } from '../settings/forms';
-import { Money, MoroccoTime, planName } from '../subscription/parts';
+import { backLabel, Money, MoroccoTime, planName } from '../subscription/parts';
 import { QrCode } from './QrCode';
 
 export type VoucherPageProps = {
@@ -28,9 +28,11 @@ function VoucherState({ tx }: { tx: Transaction }) {
         : tx.state === 'cancelled'
           ? ['VOUCHER_CANCELLED', 'info']
           : [tx.method === 'agent' ? 'AGENT_WAITING' : 'VOUCHER_WAITING', 'info'];
+  // A ticket pack's voucher says what comes once paid: tickets, not Premium.
+  const bought = tx.purpose === 'tickets' && (key === 'VOUCHER_PAID' || key === 'VOUCHER_WAITING' || key === 'AGENT_WAITING') ? `${key}_TICKETS` : key;
   return (
     <p className={`toast toast--${tone} voucher__state`} role="status">
-      {t(key, { days: VOUCHER_VALID_DAYS })}
+      {t(bought, { days: VOUCHER_VALID_DAYS })}
     </p>
   );
 }
@@ -43,11 +45,11 @@ function VoucherTicket({ tx, plan }: { tx: Transaction; plan: Plan | undefined }
   return (
     <div className="voucher__ticket">
       <dl className="voucher__facts">
-        <dt>{t('VOUCHER_AMOUNT')}</dt>
+        <dt>{t(tx.state === 'accepted' ? 'VOUCHER_AMOUNT_PAID' : 'VOUCHER_AMOUNT')}</dt>
         <dd className="voucher__amount">
           <Money minor={tx.amount} currency={tx.currency} />
         </dd>
-        <dt>{t('VOUCHER_PLAN')}</dt>
+        <dt>{t(tx.purpose === 'tickets' ? 'VOUCHER_PACK' : 'VOUCHER_PLAN')}</dt>
         <dd>{planName(plan, lang)}</dd>
         <dt>{t('VOUCHER_REFERENCE')}</dt>
         <dd>
@@ -109,7 +111,7 @@ export function VoucherPage({ tx, plan, agencies, sandboxAgency, now, form }: Vo
         <div className="voucher__actions">
           {tx.state === 'accepted' ? (
             <a className="button button--primary" href={tx.return_to ?? '/'}>
-              {tx.return_to ? t('BACK_TO_TITLE') : t('START_WATCHING')}
+              {t(backLabel(tx.return_to))}
             </a>
           ) : waiting ? (
             <a className="button button--primary" href={`/payments/voucher/${tx.id}`}>

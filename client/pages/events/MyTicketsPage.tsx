@@ -3,7 +3,7 @@ import { showDateTime } from '../../../worker/rules/events';
 import { useI18n } from '../../i18n';
 import { QrCode } from '../cash/QrCode';
 import { formatMoney } from '../subscription/parts';
-import { kindKey, ShowWhen } from './parts';
+import { kindBesideName, ShowWhen } from './parts';
 
 type Ticket = MyTickets['tickets'][number];
 
@@ -61,7 +61,7 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
           {t('EVENT_VENUE')}: {show.venue}
         </p>
         <p>
-          {ticket.type_name} <span className="badge">{t(kindKey(ticket.kind))}</span>
+          {ticket.type_name} {kindBesideName(t, ticket.type_name, ticket.kind) && <span className="badge">{kindBesideName(t, ticket.type_name, ticket.kind)}</span>}
         </p>
         <p>
           {t('TICKET_HOLDER')}: {ticket.holder}

@@ -1,7 +1,7 @@
 import type { Order } from '../../../worker/api/events/schemas';
 import { useI18n } from '../../i18n';
 import { Money } from '../subscription/parts';
-import { kindKey, ShowWhen } from './parts';
+import { kindBesideName, ShowWhen } from './parts';
 
 const TONE: Record<Order['state'], 'success' | 'info' | 'danger'> = { held: 'info', paid: 'info', fulfilled: 'success', expired: 'danger', failed: 'danger', refund_due: 'danger' };
 
@@ -23,7 +23,8 @@ export function OrderPage({ order }: { order: Order }) {
       <ul className="order-page__tickets">
         {order.tickets.map((k) => (
           <li key={k.id}>
-            {k.type_name} ({t(kindKey(k.kind))}) · {k.holder}
+            {k.type_name}
+            {kindBesideName(t, k.type_name, k.kind) && ` (${kindBesideName(t, k.type_name, k.kind)})`} · {k.holder}
           </li>
         ))}
       </ul>

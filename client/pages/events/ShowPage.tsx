@@ -2,9 +2,10 @@ import type { ShowPage as ShowAnswer, TicketType } from '../../../worker/api/eve
 import { MAX_TICKETS_PER_ORDER } from '../../../worker/rules/events';
 import type { Currency } from '../../../worker/rules/subscription';
 import { PhoneField } from '../../components/Form';
+import { TicketTotalIsland, type TicketTotalProps } from '../../islands/ticket-total';
 import { useI18n } from '../../i18n';
 import { FormNote, type FormState } from '../settings/forms';
-import { kindKey, Prices, ShowStatus, ShowWhen } from './parts';
+import { kindBesideName, kindKey, Prices, ShowStatus, ShowWhen } from './parts';
 
 /**
  * `/events/{slug}/{show}` (spec §1 e-ticket/event purchase flow): the show and its purchase form —
@@ -54,9 +55,7 @@ export function ShowPage({ data, currency, loggedIn, form }: { data: ShowAnswer;
             <PayFields data={data} currency={currency} values={form?.values ?? {}} phoneError={form?.errors?.phone_national} />
             <p className="ticket-form__note">{t('EVENT_HOLD_NOTE')}</p>
             {loggedIn ? (
-              <button className="button button--primary button--large" type="submit">
-                {t('EVENT_PAY')}
-              </button>
+              <TicketTotalIsland {...totalOf(show.ticket_types, form?.values ?? {}, currency)} />
             ) : (
               <a className="button button--primary button--large" href={`/login?redirect=${encodeURIComponent(action)}`}>
                 {t('EVENT_LOGIN_TO_BUY')}
@@ -69,6 +68,16 @@ export function ShowPage({ data, currency, loggedIn, form }: { data: ShowAnswer;
   );
 }
 
+/** The purchase form's running total as the server renders it: the quantities and currency the form holds. */
+function totalOf(types: TicketType[], values: Record<string, string>, currency: Currency): TicketTotalProps {
+  const selling = types.filter((type) => type.on_sale);
+  return {
+    prices: Object.fromEntries(selling.map((type) => [String(type.id), type.prices])),
+    quantities: Object.fromEntries(selling.map((type) => [String(type.id), Number(values[`qty_${type.id}`] ?? 0) || 0])),
+    currency: values.method === 'mobile' ? 'MAD' : currency,
+  };
+}
+
 /** One ticket type: its kind, prices, quantity (0 to its max per order) and the names to print. */
 function TypeRow({ type, currency, values }: { type: TicketType; currency: Currency; values: Record<string, string> }) {
   const { t } = useI18n();
@@ -77,7 +86,7 @@ function TypeRow({ type, currency, values }: { type: TicketType; currency: Curre
   return (
     <fieldset className={type.on_sale ? 'ticket-row' : 'ticket-row ticket-row--off'} disabled={!type.on_sale}>
       <legend className="ticket-row__name">
-        {type.name} <span className="badge">{t(kindKey(type.kind))}</span>
+        {type.name} {kindBesideName(t, type.name, type.kind) && <span className="badge">{kindBesideName(t, type.name, type.kind)}</span>}
       </legend>
       <p className="ticket-row__hint">{t(`${kindKey(type.kind)}_HINT`)}</p>
       <p className="ticket-row__price">{type.on_sale ? <Prices prices={type.prices} currency={currency} /> : t('TICKET_NOT_ON_SALE')}</p>
@@ -140,7 +149,12 @@ function PayFields({ data, currency, values, phoneError }: { data: ShowAnswer; c
         )}
         <p className="field__hint ticket-form__cash">{t('EVENT_CASH_NOT_OFFERED')}</p>
       </fieldset>
-      {mobile && <PhoneField label={t('PAYMENT_METHOD_MOBILE')} error={phoneError} national={values.phone_national ?? ''} countryCode={values.country_code} />}
+      {/* Shown only while mobile payment is chosen (events.css, no JavaScript needed). */}
+      {mobile && (
+        <div className="ticket-form__phone">
+          <PhoneField label={t('PAYMENT_METHOD_MOBILE')} error={phoneError} national={values.phone_national ?? ''} countryCode={values.country_code} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Show, TicketType } from '../../../worker/api/events/schemas';
 import { festivalDay, showDate, showTime } from '../../../worker/rules/events';
 import type { Currency } from '../../../worker/rules/subscription';
-import { useI18n } from '../../i18n';
+import { useI18n, type Translate } from '../../i18n';
 import { Money } from '../subscription/parts';
 
 /**
@@ -59,13 +59,20 @@ export function ShowStatus({ show }: { show: Show }) {
 
 export const kindKey = (kind: TicketType['kind']): string => `TICKET_KIND_${kind.toUpperCase()}`;
 
+/** The kind of a ticket type beside its name, unless the name already says it ("Seat in the venue" needs no "In the venue"). */
+export function kindBesideName(t: Translate, name: string, kind: TicketType['kind']): string | null {
+  const label = t(kindKey(kind));
+  return name.toLocaleLowerCase().includes(label.toLocaleLowerCase()) ? null : label;
+}
+
 /** A ticket type's kind, name and prices (the festival page's list; the show page adds quantities). */
 export function TicketTypeLine({ type, currency }: { type: TicketType; currency: Currency }) {
   const { t } = useI18n();
+  const kind = kindBesideName(t, type.name, type.kind);
   return (
     <span className="ticket-type">
       <span className="ticket-type__name">
-        {type.name} <span className="ticket-type__kind">({t(kindKey(type.kind))})</span>
+        {type.name} {kind && <span className="ticket-type__kind">({kind})</span>}
       </span>
       {type.on_sale ? <Prices prices={type.prices} currency={currency} /> : <span className="ticket-type__off">{t('TICKET_NOT_ON_SALE')}</span>}
     </span>

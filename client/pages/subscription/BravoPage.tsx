@@ -1,6 +1,6 @@
 import type { Plan, Transaction } from '../../../worker/api/payments/schemas';
 import { useI18n } from '../../i18n';
-import { DateText, planName } from './parts';
+import { backLabel, DateText, planName } from './parts';
 
 export type BravoPageProps = {
   tx: Transaction;
@@ -10,6 +10,18 @@ export type BravoPageProps = {
   /** The ticket balance now (ticket packs). */
   credits: number;
 };
+
+/** The heading of /bravoPage by what was paid: a pack's tickets, a changed plan, a renewal, else Premium's welcome. */
+export function bravoTitle(tx: Pick<Transaction, 'state' | 'purpose'>): string {
+  if (tx.state !== 'accepted') return 'PAYMENT_PENDING_TITLE';
+  return tx.purpose === 'tickets' ? 'TICKETS_ADDED_TITLE' : tx.purpose === 'change' ? 'PLAN_CHANGED_TITLE' : tx.purpose === 'renew' ? 'SUBSCRIPTION_RENEWED_TITLE' : 'BRAVO_TITLE';
+}
+
+/** The lead sentence of a plan paid for: a trial started, a plan changed, a payment accepted. */
+function bravoLead(tx: Transaction): string {
+  if (tx.trial_days > 0) return 'BRAVO_TRIAL';
+  return tx.purpose === 'change' ? 'BRAVO_CHANGED' : 'BRAVO_PAID';
+}
 
 /** /bravoPage (spec §2 congratulations after subscription): what is unlocked, or a payment still waiting for validation. */
 export function BravoPage({ tx, plan, end, credits }: BravoPageProps) {
@@ -35,10 +47,8 @@ export function BravoPage({ tx, plan, end, credits }: BravoPageProps) {
     );
   }
   return (
-    <Done title={t('BRAVO_TITLE')}>
-      <p className="bravo__lead">
-        {tx.trial_days > 0 ? t('BRAVO_TRIAL', { plan: planName(plan, lang), days: tx.trial_days }) : t('BRAVO_PAID', { plan: planName(plan, lang) })}
-      </p>
+    <Done title={t(bravoTitle(tx))}>
+      <p className="bravo__lead">{t(bravoLead(tx), { plan: planName(plan, lang), count: tx.trial_days })}</p>
       {tx.coupon_code && (
         <p className="bravo__coupon">
           {t('COUPON_APPLIED')} <bdi dir="ltr">{tx.coupon_code}</bdi>
@@ -56,7 +66,7 @@ export function BravoPage({ tx, plan, end, credits }: BravoPageProps) {
       </ul>
       <p className="bravo__actions">
         <a className="button button--primary button--large" href={back}>
-          {tx.return_to ? t('BACK_TO_TITLE') : t('START_WATCHING')}
+          {t(backLabel(tx.return_to))}
         </a>
         <a className="button button--ghost" href="/profile?t=subscriptions">
           {t('MY_SUBSCRIPTION')}
@@ -70,12 +80,12 @@ export function BravoPage({ tx, plan, end, credits }: BravoPageProps) {
 function TicketsAdded({ tx, plan, credits }: { tx: Transaction; plan: Plan | undefined; credits: number }) {
   const { t } = useI18n();
   return (
-    <Done title={t('TICKETS_ADDED_TITLE')}>
+    <Done title={t(bravoTitle(tx))}>
       <p className="bravo__lead">{t('TICKETS_ADDED', { count: plan?.tickets ?? 0, credits })}</p>
       <p>{t('TICKETS_HOW')}</p>
       <p className="bravo__actions">
         <a className="button button--primary button--large" href={tx.return_to ?? '/'}>
-          {tx.return_to ? t('BACK_TO_TITLE') : t('START_WATCHING')}
+          {t(backLabel(tx.return_to))}
         </a>
         <a className="button button--ghost" href="/settings/billingActivity">
           {t('BILLING_ACTIVITY')}

@@ -202,7 +202,9 @@ export function BillingActivityPage({ transactions, plans, tickets, now }: { tra
                     <MethodName method={tx.method} />
                     {tx.coupon_code && (
                       <span className="settings__muted">
-                        {' '}· {t('COUPON_CODE')} <bdi dir="ltr">{tx.coupon_code}</bdi>
+                        {/* Paid with a coupon: the method already says so, the code follows it. */}
+                        {tx.method === 'coupon' ? ' ' : ` · ${t('COUPON_CODE')} `}
+                        <bdi dir="ltr">{tx.coupon_code}</bdi>
                       </span>
                     )}
                     {tx.voucher_ref && (

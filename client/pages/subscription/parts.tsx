@@ -1,11 +1,10 @@
 import type { Plan, SubscriptionView, Transaction } from '../../../worker/api/payments/schemas';
 import { periodDays, type Currency } from '../../../worker/rules/subscription';
+import { formatMoney } from '../../../worker/rules/money';
 import { formatDate, formatNumber, useI18n, type Lang, type Translate } from '../../i18n';
 
-/** A price as people read it in their language: "59,00 MAD", "6,99 €", "$7.49"; Latin digits everywhere. */
-export function formatMoney(lang: Lang, minor: number, currency: Currency): string {
-  return formatNumber(lang === 'ar' ? 'fr' : lang, minor / 100, { style: 'currency', currency, currencyDisplay: lang === 'ar' && currency === 'MAD' ? 'code' : 'symbol' });
-}
+/** A price as people read it in their language (one rule for pages, emails and invoices: worker/rules/money.ts). */
+export { formatMoney };
 
 export function Money({ minor, currency }: { minor: number; currency: Currency }) {
   const { lang } = useI18n();
@@ -20,8 +19,8 @@ export function periodKey(duration: number): { key: string; params?: Record<stri
   if (days === 14) return { key: 'PLAN_PERIOD_TWO_WEEKS' };
   if (days === 30) return { key: 'PLAN_PERIOD_MONTH' };
   if (days === 360 || days === 365) return { key: 'PLAN_PERIOD_YEAR' };
-  if (days % 30 === 0) return { key: 'PLAN_PERIOD_MONTHS', params: { n: days / 30 } };
-  return { key: 'PLAN_PERIOD_DAYS', params: { n: days } };
+  if (days % 30 === 0) return { key: 'PLAN_PERIOD_MONTHS', params: { count: days / 30 } };
+  return { key: 'PLAN_PERIOD_DAYS', params: { count: days } };
 }
 
 export function Period({ duration }: { duration: number }) {
@@ -29,6 +28,9 @@ export function Period({ duration }: { duration: number }) {
   const { key, params } = periodKey(duration);
   return <span className="plan__period">{t(key, params)}</span>;
 }
+
+/** The label of the way back after paying: to the channel or the title the person came from, else to start watching. */
+export const backLabel = (returnTo: string | null): string => (returnTo === null ? 'START_WATCHING' : returnTo.startsWith('/tv/') ? 'BACK_TO_CHANNEL' : 'BACK_TO_TITLE');
 
 export const planName = (plan: Pick<Plan, 'name'> | undefined, lang: Lang): string => plan?.name[lang] ?? '';
 

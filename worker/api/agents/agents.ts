@@ -89,7 +89,7 @@ export async function recordPayment(env: Bindings, agentId: string, input: { log
   await audit(env.DB, { agentId, action: 'record_payment', targetUserId: user.id, query: input.login, transactionId: answer.transaction.id, amount, currency: input.currency, at });
   // The customer hears of it at once (and can object if they paid no one).
   const agent = await findAgent(env.DB, agentId);
-  await sendBillingEmail(env, user.id, { kind: 'agent_recorded', plan: plan.name[langOf(user)], amount, currency: input.currency, agent: agent?.name ?? '' });
+  await sendBillingEmail(env, user.id, { kind: 'agent_recorded', plan: plan.name[langOf(user)], bought: pack ? 'tickets' : 'plan', amount, currency: input.currency, agent: agent?.name ?? '' });
   return { ...answer, amount, currency: input.currency };
 }
 

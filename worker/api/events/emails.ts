@@ -5,7 +5,7 @@ import { translate } from '../../i18n';
 import { showDateTime } from '../../rules/events';
 import { shortCode } from '../../rules/eticket';
 import { isLang, type Lang } from '../../rules/lang';
-import { formatAmount } from '../../rules/subscription';
+import { formatMoney } from '../../rules/money';
 import { mailer } from '../../messaging';
 import { escapeHtml, page } from '../../messaging/templates';
 import { orderById, orderView } from './queries';
@@ -18,7 +18,7 @@ export function eticketEmail(lang: Lang, order: Awaited<ReturnType<typeof orderV
   const when = showDateTime(order.show.starts_at, lang);
   const subject = t('ETICKET_MAIL_SUBJECT', { show: order.show.title });
   const intro = t('ETICKET_MAIL_INTRO', { show: order.show.title, festival: order.show.festival_name, date: when, venue: order.show.venue });
-  const paid = t('ETICKET_MAIL_PAID', { amount: `${formatAmount(order.amount)} ${order.currency}` });
+  const paid = t('ETICKET_MAIL_PAID', { amount: formatMoney(lang, order.amount, order.currency) });
   const lines = order.tickets.map((k) => t('ETICKET_MAIL_LINE', { type: k.type_name, holder: k.holder || '—', code: shortCode(k.id) }));
   const link = `${origin}/my-tickets?lang=${lang}`;
   const team = t('ETICKET_MAIL_TEAM');

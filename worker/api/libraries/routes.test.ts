@@ -140,7 +140,7 @@ describe('tickets and 72-hour loans', () => {
     const user = await registeredUser();
     const t0 = new Date('2026-03-10T10:00:00Z');
     const refused = await stream(user, title.slug, t0);
-    expect([refused.status, await messageOf(refused)]).toEqual([403, 'PREMIUM_REQUIRED: You have to be premium subscriber to access this content']);
+    expect([refused.status, await messageOf(refused)]).toEqual([403, 'PREMIUM_REQUIRED: You have to be a premium subscriber to access this content']);
     expect(await messageOf(await borrow(user, title.slug, t0))).toMatch(/^LIBRARY_CARD_REQUIRED/);
     const content = async (when: Date) => ContentPage.parse(await (await callApi(`/pages/content/${title.slug}`, { token: user.tokens.token, headers: at(when) })).json()).content;
     expect((await content(t0)).library).toEqual({ libraries: [{ slug: lib.slug, name: 'Library loans' }], card: false, tickets_left: null, loan_until: null });

@@ -133,7 +133,7 @@ export const liveTv = new Hono<AppEnv>()
     if (!allowedFor(viewer.age, channel.age_rating)) apiError(403, 'CONTENT_NOT_AVAILABLE', slug);
     const access = await accessFor(c, viewer, { premium: channel.premium === 1, allowedCountries: countryList(channel.allowed_countries) });
     if (access === 'geoblocked') apiError(451, 'GEOBLOCKED', 'this channel is not available in your country');
-    if (access === 'premium') apiError(403, 'PREMIUM_REQUIRED', 'You have to be premium subscriber to access this content');
+    if (access === 'premium') apiError(403, 'PREMIUM_REQUIRED', 'You have to be a premium subscriber to access this content');
     const content = { id: channel.id, slug: channel.slug, name_long: channelName(channel, lang), type: 'video', parent: null, season_number: null, episode_number: null } as const;
     return c.json(await liveStream(c, viewer.user, await liveUrl(c, channel), content, { channel: channel.slug, window: DVR_WINDOW_SECONDS }), 200, NO_STORE);
   })

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n';
-import { LANGS } from '../../rules/lang';
+import { LANGS, type Lang } from '../../rules/lang';
 import { billingEmail, type BillingEmail } from './emails';
 
 type WithPlan = Extract<BillingEmail, { plan: string }>;
 
-it.each(LANGS)('a ticket pack receipt in %s says the tickets added and the balance', (lang) => {
+/** The amount as the reader's language writes it (worker/rules/money.ts). */
+const MAD_59: Record<Lang, RegExp> = { en: /MAD\s59\.00/, fr: /59,00\sMAD/, ar: /59\.00\sد\.م\./, es: /59,00\sMAD/ };
+
+it.each(LANGS)('a ticket pack receipt in %s says the tickets added and the balance, in words that agree with the count', (lang) => {
   const { text } = billingEmail(lang, { kind: 'tickets_receipt', pack: '5 tickets', amount: 5900, currency: 'MAD', tickets: 5, credits: 7, invoice: 'TAF-2026-000050' }, 'https://tafrij.ma');
-  expect(text).toContain('59.00 MAD');
+  expect(text).toMatch(MAD_59[lang]);
+  expect(text).toContain(translate(lang)('TICKETS_ADDED', { count: 5, credits: 7 }));
+  expect(text).not.toMatch(/\(s\)|MAD\s*\d.*MAD/);
   expect(text).toContain('7');
   expect(text).toContain('TAF-2026-000050');
   expect(text).toMatch(new RegExp(`https://tafrij\\.ma/settings/billingActivity\\?lang=${lang}`));
@@ -20,8 +25,8 @@ const EMAILS: WithPlan[] = [
   { kind: 'renewal_reminder', plan: 'Yearly', end: '2027-11-24T10:00:00.000Z' },
   { kind: 'payment_failed', plan: 'Monthly', reason: 'CARD_DECLINED' },
   { kind: 'ended', plan: 'Monthly' },
-  { kind: 'agent_recorded', plan: 'Monthly', amount: 5900, currency: 'MAD', agent: 'Agence Derb Sultan' },
-  { kind: 'voucher', plan: 'Monthly', amount: 5900, currency: 'MAD', reference: '482109375512', end: '2026-11-29T10:00:00.000Z', agencies: 'Wafacash, Cash Plus', transactionId: '7b0c3c7e-8d0e-4a43-9d35-4c1f0e3b2a10' },
+  { kind: 'agent_recorded', plan: 'Monthly', bought: 'plan', amount: 5900, currency: 'MAD', agent: 'Agence Derb Sultan' },
+  { kind: 'voucher', plan: 'Monthly', bought: 'plan', amount: 5900, currency: 'MAD', reference: '482109375512', end: '2026-11-29T10:00:00.000Z', agencies: 'Wafacash, Cash Plus', transactionId: '7b0c3c7e-8d0e-4a43-9d35-4c1f0e3b2a10' },
 ];
 
 describe('billing emails', () => {
@@ -41,7 +46,7 @@ describe('billing emails', () => {
   it('a voucher gives its reference in groups, the amount, its end in Morocco’s time and where to pay; its expiry says nothing was charged', () => {
     const { text } = billingEmail('fr', EMAILS[7] as BillingEmail, 'https://tafrij.ma');
     expect(text).toContain('4821 0937 5512');
-    expect(text).toContain('59.00 MAD');
+    expect(text).toMatch(MAD_59.fr);
     expect(text).toMatch(/29 novembre 2026 à 1[01]:00/); // Morocco's clock: UTC+1 outside Ramadan (as the runtime's time zone data has it)
     expect(text).toContain('Wafacash, Cash Plus');
     for (const lang of LANGS) {
@@ -53,7 +58,7 @@ describe('billing emails', () => {
 
   it('says the amount and the date in the reader’s terms', () => {
     const { text } = billingEmail('fr', EMAILS[0] as BillingEmail, 'https://tafrij.ma');
-    expect(text).toContain('159.00 MAD');
+    expect(text).toMatch(/159,00\sMAD/);
     expect(text).toContain('22 février 2027');
     expect(text).toContain('TAF-2026-000042');
   });
@@ -63,5 +68,28 @@ describe('billing emails', () => {
     expect(text).not.toContain('CARD_DECLINED');
     expect(text).toContain(translate('ar')('PAYMENT_ERROR_CARD_DECLINED'));
     expect(billingEmail('en', { kind: 'payment_failed', plan: 'Monthly', reason: 'PROVIDER_ERROR: socket hang up' }, 'https://tafrij.ma').text).toContain(translate('en')('PAYMENT_FAILED'));
+  });
+
+  it.each(LANGS)('a voucher and an agent’s record in %s say what comes once paid: Premium for a plan, tickets for a pack', (lang) => {
+    const premium = { en: /Premium starts/, fr: /Premium commence/, ar: /يبدأ الاشتراك المميز/, es: /Premium empieza/ }[lang];
+    const tickets = { en: /Your tickets are added/, fr: /Vos tickets sont ajoutés/, ar: /تُضاف تذاكرك/, es: /Tus entradas se añaden/ }[lang];
+    for (const email of [EMAILS[6], EMAILS[7]] as Extract<BillingEmail, { bought: string }>[]) {
+      const plan = billingEmail(lang, email, 'https://tafrij.ma').text;
+      expect(plan).toMatch(premium);
+      expect(plan).not.toMatch(tickets);
+      const pack = billingEmail(lang, { ...email, plan: '5 tickets', bought: 'tickets' }, 'https://tafrij.ma').text;
+      expect(pack).toMatch(tickets);
+      expect(pack).not.toMatch(premium);
+    }
+  });
+
+  it.each(LANGS)('a trial ending in %s names the plan as a plan', (lang) => {
+    const { text } = billingEmail(lang, EMAILS[1] as BillingEmail, 'https://tafrij.ma');
+    expect(text).toMatch({ en: /free trial of the Monthly plan/, fr: /essai gratuit de l'offre Monthly/, ar: /لباقة Monthly/, es: /prueba gratuita del plan Monthly/ }[lang]);
+  });
+
+  it('writes amounts the reader’s way: the dirham in Arabic letters in Arabic', () => {
+    for (const lang of LANGS) expect(billingEmail(lang, EMAILS[0] as BillingEmail, 'https://tafrij.ma').text).toMatch({ en: /MAD\s159\.00/, fr: /159,00\sMAD/, ar: /159\.00\sد\.م\./, es: /159,00\sMAD/ }[lang]);
+    expect(billingEmail('ar', EMAILS[0] as BillingEmail, 'https://tafrij.ma').text).not.toContain('MAD');
   });
 });

@@ -4,7 +4,8 @@ import type { Bindings } from '../../env';
 import { isLang, type Lang } from '../../rules/lang';
 import { translate } from '../../i18n';
 import { groupDigits } from '../../rules/payment-methods';
-import { formatAmount, paymentErrorText, type Currency } from '../../rules/subscription';
+import { formatMoney } from '../../rules/money';
+import { paymentErrorText, type Bought, type Currency } from '../../rules/subscription';
 import { mailer } from '../../messaging';
 import { escapeHtml, page } from '../../messaging/templates';
 
@@ -15,10 +16,10 @@ export type BillingEmail =
   | { kind: 'payment_failed'; plan: string; reason: string }
   | { kind: 'ended'; plan: string }
   /** A cash voucher to pay at an agency within 4 days (also sent by SMS: `voucherSms`). */
-  | { kind: 'voucher'; plan: string; amount: number; currency: Currency; reference: string; end: string; agencies: string; transactionId: string }
+  | { kind: 'voucher'; plan: string; bought: Bought; amount: number; currency: Currency; reference: string; end: string; agencies: string; transactionId: string }
   | { kind: 'voucher_expired' }
   /** A sales agent recorded cash for this account: it waits for the network's validation. */
-  | { kind: 'agent_recorded'; plan: string; amount: number; currency: Currency; agent: string }
+  | { kind: 'agent_recorded'; plan: string; bought: Bought; amount: number; currency: Currency; agent: string }
   /** A ticket pack was paid: how many tickets were added and the balance now. */
   | { kind: 'tickets_receipt'; pack: string; amount: number; currency: Currency; tickets: number; credits: number; invoice: string | null };
 
@@ -27,10 +28,10 @@ type Text = { subject: string; lines: string[]; button: string; path: string };
 const date = (lang: Lang, iso: string): string => new Intl.DateTimeFormat(lang === 'ar' ? 'ar-MA' : lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 const dateTime = (lang: Lang, iso: string): string =>
   new Intl.DateTimeFormat(lang === 'ar' ? 'ar-MA' : lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Casablanca' }).format(new Date(iso));
-const money = (amount: number, currency: Currency): string => `${formatAmount(amount)} ${currency}`;
 
 function text(lang: Lang, e: BillingEmail): Text {
   const d = (iso: string) => date(lang, iso);
+  const money = (amount: number, currency: Currency) => formatMoney(lang, amount, currency);
   switch (e.kind) {
     case 'receipt':
       return {
@@ -41,10 +42,10 @@ function text(lang: Lang, e: BillingEmail): Text {
       }[lang];
     case 'trial_ending':
       return {
-        en: { subject: 'Your free Tafrij trial ends in 3 days', lines: [`Your free trial of ${e.plan} ends on ${d(e.end)}.`, e.charged ? `Your card will then be charged ${money(e.amount, e.currency)} unless you cancel before.` : `Subscribe before then to keep Premium (${money(e.amount, e.currency)}).`], button: e.charged ? 'Manage my subscription' : 'Subscribe', path: e.charged ? '/profile?t=subscriptions' : '/subscription' },
-        fr: { subject: "Votre essai gratuit Tafrij se termine dans 3 jours", lines: [`Votre essai gratuit de ${e.plan} se termine le ${d(e.end)}.`, e.charged ? `Votre carte sera alors débitée de ${money(e.amount, e.currency)}, sauf si vous résiliez avant.` : `Abonnez-vous d'ici là pour garder Premium (${money(e.amount, e.currency)}).`], button: e.charged ? 'Gérer mon abonnement' : "S'abonner", path: e.charged ? '/profile?t=subscriptions' : '/subscription' },
-        ar: { subject: 'تنتهي فترتك التجريبية المجانية على تفرّج خلال 3 أيام', lines: [`تنتهي فترتك التجريبية المجانية لـ${e.plan} يوم ${d(e.end)}.`, e.charged ? `سيتم بعدها خصم ${money(e.amount, e.currency)} من بطاقتك ما لم تلغِ الاشتراك قبل ذلك.` : `اشترك قبل ذلك للاحتفاظ بالاشتراك المميز (${money(e.amount, e.currency)}).`], button: e.charged ? 'إدارة اشتراكي' : 'اشترك', path: e.charged ? '/profile?t=subscriptions' : '/subscription' },
-        es: { subject: 'Tu prueba gratuita de Tafrij termina en 3 días', lines: [`Tu prueba gratuita de ${e.plan} termina el ${d(e.end)}.`, e.charged ? `Entonces se cargarán ${money(e.amount, e.currency)} en tu tarjeta, salvo que canceles antes.` : `Suscríbete antes para conservar Premium (${money(e.amount, e.currency)}).`], button: e.charged ? 'Gestionar mi suscripción' : 'Suscribirme', path: e.charged ? '/profile?t=subscriptions' : '/subscription' },
+        en: { subject: 'Your free Tafrij trial ends in 3 days', lines: [`Your free trial of the ${e.plan} plan ends on ${d(e.end)}.`, e.charged ? `Your card will then be charged ${money(e.amount, e.currency)} unless you cancel before.` : `Subscribe before then to keep Premium (${money(e.amount, e.currency)}).`], button: e.charged ? 'Manage my subscription' : 'Subscribe', path: e.charged ? '/profile?t=subscriptions' : '/subscription' },
+        fr: { subject: "Votre essai gratuit Tafrij se termine dans 3 jours", lines: [`Votre essai gratuit de l'offre ${e.plan} se termine le ${d(e.end)}.`, e.charged ? `Votre carte sera alors débitée de ${money(e.amount, e.currency)}, sauf si vous résiliez avant.` : `Abonnez-vous d'ici là pour garder Premium (${money(e.amount, e.currency)}).`], button: e.charged ? 'Gérer mon abonnement' : "S'abonner", path: e.charged ? '/profile?t=subscriptions' : '/subscription' },
+        ar: { subject: 'تنتهي فترتك التجريبية المجانية على تفرّج خلال 3 أيام', lines: [`تنتهي فترتك التجريبية المجانية لباقة ${e.plan} يوم ${d(e.end)}.`, e.charged ? `سيتم بعدها خصم ${money(e.amount, e.currency)} من بطاقتك ما لم تلغِ الاشتراك قبل ذلك.` : `اشترك قبل ذلك للاحتفاظ بالاشتراك المميز (${money(e.amount, e.currency)}).`], button: e.charged ? 'إدارة اشتراكي' : 'اشترك', path: e.charged ? '/profile?t=subscriptions' : '/subscription' },
+        es: { subject: 'Tu prueba gratuita de Tafrij termina en 3 días', lines: [`Tu prueba gratuita del plan ${e.plan} termina el ${d(e.end)}.`, e.charged ? `Entonces se cargarán ${money(e.amount, e.currency)} en tu tarjeta, salvo que canceles antes.` : `Suscríbete antes para conservar Premium (${money(e.amount, e.currency)}).`], button: e.charged ? 'Gestionar mi suscripción' : 'Suscribirme', path: e.charged ? '/profile?t=subscriptions' : '/subscription' },
       }[lang];
     case 'renewal_reminder':
       return {
@@ -66,20 +67,28 @@ function text(lang: Lang, e: BillingEmail): Text {
       return voucherText(lang, e);
     case 'voucher_expired':
       return VOUCHER_EXPIRED[lang];
-    case 'agent_recorded':
-      return {
-        en: { subject: `Tafrij: ${e.agent} recorded your payment`, lines: [`${e.agent} recorded ${money(e.amount, e.currency)} in cash for ${e.plan}.`, 'Premium starts as soon as the payment is validated; we will email you. If you did not pay this agent, contact us.'], button: 'My subscription', path: '/profile?t=subscriptions' },
-        fr: { subject: `Tafrij : ${e.agent} a enregistré votre paiement`, lines: [`${e.agent} a enregistré ${money(e.amount, e.currency)} en espèces pour ${e.plan}.`, "Premium commence dès la validation du paiement ; nous vous enverrons un e-mail. Si vous n'avez pas payé cet agent, contactez-nous."], button: 'Mon abonnement', path: '/profile?t=subscriptions' },
-        ar: { subject: `تفرّج: سجّل ${e.agent} دفعتك`, lines: [`سجّل ${e.agent} مبلغ ${money(e.amount, e.currency)} نقدًا مقابل ${e.plan}.`, 'يبدأ الاشتراك المميز فور التحقق من الدفعة، وسنراسلك بالبريد الإلكتروني. إن لم تدفع لهذا الوكيل، فاتصل بنا.'], button: 'اشتراكي', path: '/profile?t=subscriptions' },
-        es: { subject: `Tafrij: ${e.agent} registró tu pago`, lines: [`${e.agent} registró ${money(e.amount, e.currency)} en efectivo por ${e.plan}.`, 'Premium empieza en cuanto se valide el pago; te enviaremos un correo. Si no pagaste a este agente, contáctanos.'], button: 'Mi suscripción', path: '/profile?t=subscriptions' },
+    case 'agent_recorded': {
+      const after = {
+        en: e.bought === 'tickets' ? 'Your tickets are added as soon as the payment is validated; we will email you.' : 'Premium starts as soon as the payment is validated; we will email you.',
+        fr: e.bought === 'tickets' ? 'Vos tickets sont ajoutés dès la validation du paiement ; nous vous enverrons un e-mail.' : 'Premium commence dès la validation du paiement ; nous vous enverrons un e-mail.',
+        ar: e.bought === 'tickets' ? 'تُضاف تذاكرك فور التحقق من الدفعة، وسنراسلك بالبريد الإلكتروني.' : 'يبدأ الاشتراك المميز فور التحقق من الدفعة، وسنراسلك بالبريد الإلكتروني.',
+        es: e.bought === 'tickets' ? 'Tus entradas se añaden en cuanto se valide el pago; te enviaremos un correo.' : 'Premium empieza en cuanto se valide el pago; te enviaremos un correo.',
       }[lang];
+      return {
+        en: { subject: `Tafrij: ${e.agent} recorded your payment`, lines: [`${e.agent} recorded ${money(e.amount, e.currency)} in cash for ${e.plan}.`, `${after} If you did not pay this agent, contact us.`], button: 'My subscription', path: '/profile?t=subscriptions' },
+        fr: { subject: `Tafrij : ${e.agent} a enregistré votre paiement`, lines: [`${e.agent} a enregistré ${money(e.amount, e.currency)} en espèces pour ${e.plan}.`, `${after} Si vous n'avez pas payé cet agent, contactez-nous.`], button: 'Mon abonnement', path: '/profile?t=subscriptions' },
+        ar: { subject: `تفرّج: سجّل ${e.agent} دفعتك`, lines: [`سجّل ${e.agent} مبلغ ${money(e.amount, e.currency)} نقدًا مقابل ${e.plan}.`, `${after} إن لم تدفع لهذا الوكيل، فاتصل بنا.`], button: 'اشتراكي', path: '/profile?t=subscriptions' },
+        es: { subject: `Tafrij: ${e.agent} registró tu pago`, lines: [`${e.agent} registró ${money(e.amount, e.currency)} en efectivo por ${e.plan}.`, `${after} Si no pagaste a este agente, contáctanos.`], button: 'Mi suscripción', path: '/profile?t=subscriptions' },
+      }[lang];
+    }
     case 'tickets_receipt': {
       const inv = e.invoice;
+      const added = translate(lang)('TICKETS_ADDED', { count: e.tickets, credits: e.credits });
       return {
-        en: { subject: `Your Tafrij receipt: ${e.pack}`, lines: [`Thank you! We received ${money(e.amount, e.currency)} for ${e.pack}.`, `${e.tickets} ticket(s) added: you now have ${e.credits}. One ticket unlocks one premium title for 48 hours.`, ...(inv ? [`Your invoice ${inv} is in your billing activity.`] : [])], button: 'See my tickets', path: '/settings/billingActivity' },
-        fr: { subject: `Votre reçu Tafrij : ${e.pack}`, lines: [`Merci ! Nous avons bien reçu ${money(e.amount, e.currency)} pour ${e.pack}.`, `${e.tickets} ticket(s) ajouté(s) : vous en avez maintenant ${e.credits}. Un ticket débloque un titre premium pendant 48 heures.`, ...(inv ? [`Votre facture ${inv} est dans votre historique de paiements.`] : [])], button: 'Voir mes tickets', path: '/settings/billingActivity' },
-        ar: { subject: `إيصالك من تفرّج: ${e.pack}`, lines: [`شكرًا لك! توصّلنا بمبلغ ${money(e.amount, e.currency)} مقابل ${e.pack}.`, `أُضيفت ${e.tickets} تذكرة، ورصيدك الآن ${e.credits}. تفتح التذكرة الواحدة عنوانًا مميزًا لمدة 48 ساعة.`, ...(inv ? [`فاتورتك ${inv} موجودة في سجل الفوترة.`] : [])], button: 'عرض تذاكري', path: '/settings/billingActivity' },
-        es: { subject: `Tu recibo de Tafrij: ${e.pack}`, lines: [`¡Gracias! Hemos recibido ${money(e.amount, e.currency)} por ${e.pack}.`, `${e.tickets} entrada(s) añadida(s): ahora tienes ${e.credits}. Una entrada desbloquea un título premium durante 48 horas.`, ...(inv ? [`Tu factura ${inv} está en tu actividad de pagos.`] : [])], button: 'Ver mis entradas', path: '/settings/billingActivity' },
+        en: { subject: `Your Tafrij receipt: ${e.pack}`, lines: [`Thank you! We received ${money(e.amount, e.currency)} for ${e.pack}.`, `${added} One ticket unlocks one premium title for 48 hours.`, ...(inv ? [`Your invoice ${inv} is in your billing activity.`] : [])], button: 'See my tickets', path: '/settings/billingActivity' },
+        fr: { subject: `Votre reçu Tafrij : ${e.pack}`, lines: [`Merci ! Nous avons bien reçu ${money(e.amount, e.currency)} pour ${e.pack}.`, `${added} Un ticket débloque un titre premium pendant 48 heures.`, ...(inv ? [`Votre facture ${inv} est dans votre historique de paiements.`] : [])], button: 'Voir mes tickets', path: '/settings/billingActivity' },
+        ar: { subject: `إيصالك من تفرّج: ${e.pack}`, lines: [`شكرًا لك! توصّلنا بمبلغ ${money(e.amount, e.currency)} مقابل ${e.pack}.`, `${added} تفتح التذكرة الواحدة عنوانًا مميزًا لمدة 48 ساعة.`, ...(inv ? [`فاتورتك ${inv} موجودة في سجل الفوترة.`] : [])], button: 'عرض تذاكري', path: '/settings/billingActivity' },
+        es: { subject: `Tu recibo de Tafrij: ${e.pack}`, lines: [`¡Gracias! Hemos recibido ${money(e.amount, e.currency)} por ${e.pack}.`, `${added} Una entrada desbloquea un título premium durante 48 horas.`, ...(inv ? [`Tu factura ${inv} está en tu actividad de pagos.`] : [])], button: 'Ver mis entradas', path: '/settings/billingActivity' },
       }[lang];
     }
     case 'ended':
@@ -94,13 +103,15 @@ function text(lang: Lang, e: BillingEmail): Text {
 
 function voucherText(lang: Lang, e: Extract<BillingEmail, { kind: 'voucher' }>): Text {
   const d = (iso: string) => dateTime(lang, iso);
+  const money = (amount: number, currency: Currency) => formatMoney(lang, amount, currency);
   const ref = groupDigits(e.reference);
   const path = `/payments/voucher/${e.transactionId}`;
+  const tickets = e.bought === 'tickets';
   return {
-    en: { subject: `Your Tafrij cash voucher ${ref}`, lines: [`To pay ${money(e.amount, e.currency)} for ${e.plan} in cash, give the reference ${ref} at an agency (${e.agencies}).`, `The voucher is valid until ${d(e.end)}. Premium starts as soon as the agency confirms your payment.`], button: 'Show my voucher', path },
-    fr: { subject: `Votre bon de paiement Tafrij ${ref}`, lines: [`Pour payer ${money(e.amount, e.currency)} en espèces pour ${e.plan}, donnez la référence ${ref} dans une agence (${e.agencies}).`, `Le bon est valable jusqu'au ${d(e.end)}. Premium commence dès que l'agence confirme votre paiement.`], button: 'Afficher mon bon', path },
-    ar: { subject: `قسيمة الدفع نقدًا ${ref} من تفرّج`, lines: [`لدفع ${money(e.amount, e.currency)} نقدًا مقابل ${e.plan}، قدّم المرجع ${ref} في إحدى الوكالات (${e.agencies}).`, `القسيمة صالحة حتى ${d(e.end)}. يبدأ الاشتراك المميز فور تأكيد الوكالة لدفعتك.`], button: 'عرض قسيمتي', path },
-    es: { subject: `Tu cupón de pago en efectivo de Tafrij ${ref}`, lines: [`Para pagar ${money(e.amount, e.currency)} en efectivo por ${e.plan}, da la referencia ${ref} en una agencia (${e.agencies}).`, `El cupón es válido hasta el ${d(e.end)}. Premium empieza en cuanto la agencia confirma tu pago.`], button: 'Ver mi cupón', path },
+    en: { subject: `Your Tafrij cash voucher ${ref}`, lines: [`To pay ${money(e.amount, e.currency)} for ${e.plan} in cash, give the reference ${ref} at an agency (${e.agencies}).`, `The voucher is valid until ${d(e.end)}. ${tickets ? 'Your tickets are added' : 'Premium starts'} as soon as the agency confirms your payment.`], button: 'Show my voucher', path },
+    fr: { subject: `Votre bon de paiement Tafrij ${ref}`, lines: [`Pour payer ${money(e.amount, e.currency)} en espèces pour ${e.plan}, donnez la référence ${ref} dans une agence (${e.agencies}).`, `Le bon est valable jusqu'au ${d(e.end)}. ${tickets ? 'Vos tickets sont ajoutés' : 'Premium commence'} dès que l'agence confirme votre paiement.`], button: 'Afficher mon bon', path },
+    ar: { subject: `قسيمة الدفع نقدًا ${ref} من تفرّج`, lines: [`لدفع ${money(e.amount, e.currency)} نقدًا مقابل ${e.plan}، قدّم المرجع ${ref} في إحدى الوكالات (${e.agencies}).`, `القسيمة صالحة حتى ${d(e.end)}. ${tickets ? 'تُضاف تذاكرك' : 'يبدأ الاشتراك المميز'} فور تأكيد الوكالة لدفعتك.`], button: 'عرض قسيمتي', path },
+    es: { subject: `Tu cupón de pago en efectivo de Tafrij ${ref}`, lines: [`Para pagar ${money(e.amount, e.currency)} en efectivo por ${e.plan}, da la referencia ${ref} en una agencia (${e.agencies}).`, `El cupón es válido hasta el ${d(e.end)}. ${tickets ? 'Tus entradas se añaden' : 'Premium empieza'} en cuanto la agencia confirma tu pago.`], button: 'Ver mi cupón', path },
   }[lang];
 }
 
@@ -115,7 +126,7 @@ const VOUCHER_EXPIRED: Record<Lang, Text> = {
 export function voucherSms(lang: Lang, v: { amount: number; currency: Currency; reference: string; end: string }): string {
   const ref = groupDigits(v.reference);
   const end = dateTime(lang, v.end);
-  const amount = money(v.amount, v.currency);
+  const amount = formatMoney(lang, v.amount, v.currency);
   return {
     en: `Tafrij: pay ${amount} in cash at an agency with reference ${ref} before ${end}.`,
     fr: `Tafrij : payez ${amount} en espèces en agence avec la référence ${ref} avant le ${end}.`,

@@ -1,6 +1,7 @@
 // Emails that follow a settled payment (receipt, failed renewal).
 import type { Bindings } from '../../env';
 import { isLang } from '../../rules/lang';
+import { boughtBy } from '../../rules/subscription';
 import { smsSender } from '../../messaging';
 import { sendBillingEmail, voucherSms } from './emails';
 import { formatInvoiceNumber } from './invoices';
@@ -52,7 +53,7 @@ export async function notifyVoucher(env: Bindings, transactionId: string): Promi
   ]);
   const lang = isLang(user?.lang) ? user.lang : 'ar';
   const voucher = { amount: tx.amount, currency: tx.currency, reference: tx.voucher_ref, end: tx.expires_at };
-  await sendBillingEmail(env, tx.user_id, { kind: 'voucher', plan: plan?.name[lang] ?? '', ...voucher, agencies: env.CASH_AGENCIES, transactionId: tx.id });
+  await sendBillingEmail(env, tx.user_id, { kind: 'voucher', plan: plan?.name[lang] ?? '', bought: boughtBy(tx.purpose), ...voucher, agencies: env.CASH_AGENCIES, transactionId: tx.id });
   if (user?.phone) {
     await smsSender(env)
       .send({ to: user.phone, text: voucherSms(lang, voucher) })

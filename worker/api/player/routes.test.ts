@@ -49,7 +49,7 @@ async function contentPage(slug: string, who: Caller = {}) {
 const stop = (streamId: string | null, who: Caller) =>
   callApi(`/streams/${streamId}/stop`, { method: 'POST', token: who.token, headers: { 'X-Device-Id': who.deviceId ?? '', 'X-Client-IP': who.ip ?? '' } });
 
-const PREMIUM_MESSAGE = 'PREMIUM_REQUIRED: You have to be premium subscriber to access this content';
+const PREMIUM_MESSAGE = 'PREMIUM_REQUIRED: You have to be a premium subscriber to access this content';
 
 describe('premium titles (spec §6)', () => {
   it('refuses a free user and a guest, allows a subscriber until the subscription ends', async () => {

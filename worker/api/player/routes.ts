@@ -150,7 +150,7 @@ export const player = new Hono<AppEnv>()
     if (access === 'geoblocked') apiError(451, 'GEOBLOCKED', 'this title is not available in your country');
     // A library's patron without a running loan on its title (issue 17): spec §8 "a valid library card is required to watch".
     if (access === 'premium' && viewer.user && (await patronOfTitle(c.env.DB, viewer.user.id, unlockable))) libraryCardRequired();
-    if (access === 'premium') apiError(403, 'PREMIUM_REQUIRED', 'You have to be premium subscriber to access this content');
+    if (access === 'premium') apiError(403, 'PREMIUM_REQUIRED', 'You have to be a premium subscriber to access this content');
     return c.json(await titleStream(c, viewer, title, trailer), 200, NO_STORE);
   })
   /** POST /streams/{streamId}/heartbeat: keeps the slot; 409 MAXIMUM_DEVICES_REACHED once it was lost. */

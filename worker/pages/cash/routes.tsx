@@ -7,7 +7,7 @@ import { translate } from '../../i18n';
 import { callApi } from '../../session/auth';
 import { done, loggedIn, sessionEnded, toLogin } from '../account';
 import { readForm, renderForm } from '../form';
-import { loadConfig, serverApi } from '../loaders';
+import { loadPlanOrPack, serverApi } from '../loaders';
 import { apiFailure, type Status } from '../settings/errors';
 
 /**
@@ -24,15 +24,16 @@ const isTxId = (value: string): boolean => /^[0-9a-f-]{36}$/.test(value);
 const agenciesOf = (value: string): string[] => value.split(',').map((a) => a.trim()).filter(Boolean);
 
 async function renderVoucher(c: Ctx, id: string, form?: FormState, status: Status = 200) {
-  const [tx, config] = await Promise.all([serverApi(c).request(`/payments/transactions/${id}`, (v) => Transaction.parse(v)).catch(() => null), loadConfig(c)]);
+  const tx = await serverApi(c).request(`/payments/transactions/${id}`, (v) => Transaction.parse(v)).catch(() => null);
   if (!tx || !tx.voucher_ref) return c.notFound();
+  const plan = await loadPlanOrPack(c, tx.plan_id);
   const t = translate(c.get('lang'));
   // The sandbox agency counter exists only where the sandbox is the cash network (development).
   const sandbox = tx.provider === 'sandbox' && tx.state === 'pending' ? `/payments/sandbox/agency?reference=${tx.voucher_ref}&lang=${c.get('lang')}` : null;
   const page = (
     <VoucherPage
       tx={tx}
-      plan={config.subscriptions.find((p) => p.id === tx.plan_id)}
+      plan={plan}
       agencies={agenciesOf(c.env.CASH_AGENCIES)}
       sandboxAgency={sandbox}
       now={new Date().toISOString()}

@@ -101,7 +101,7 @@ describe('premium titles (spec §6)', () => {
     for (const cookie of [undefined, (await viewer()).cookie]) {
       const { res, body } = await page('/content/chergui', { cookie });
       expect(res.status).toBe(200);
-      expect(body).toContain('You have to be premium subscriber to access this content');
+      expect(body).toContain('You have to be a premium subscriber to access this content');
       expect(body).toContain(`href="/subscription">${en('SUBSCRIBE')}</a>`);
       expect(playLinks(body)).toEqual([]);
       expect(body).toContain('data-island="content-trailer"');

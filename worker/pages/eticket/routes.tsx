@@ -72,7 +72,7 @@ async function watch(c: Ctx, slug: string, showSlug: string) {
     const refusal = refusalOf(error, guest);
     if (refusal === 'not-found') return c.notFound();
     if (!refusal) throw error;
-    return renderPage(c, <PlayerRefusal refusal={refusal} slug={showSlug} retryHref={`${here.pathname}${here.search}`} backHref={showHref} />, { title: t(refusalText(refusal).heading), footer: false }, REFUSAL_STATUS[refusal.kind]);
+    return renderPage(c, <PlayerRefusal refusal={refusal} slug={showSlug} retryHref={`${here.pathname}${here.search}`} titleHref={showHref} />, { title: t(refusalText(refusal).heading), footer: false }, REFUSAL_STATUS[refusal.kind]);
   }
   const { show, ...answer } = stream;
   const toUnix = (iso: string) => Math.floor(Date.parse(iso) / 1000);

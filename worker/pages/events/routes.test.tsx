@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decide, deliver } from '../../api/payments/testing';
 import { festival } from '../../api/events/testing';
 import { translate } from '../../i18n';
-import { call, html, post, quietConsole, registered } from '../../test/site';
+import { call, fetchSite, html, post, quietConsole, registered } from '../../test/site';
 
 /**
  * The events pages (issue 17) through the whole worker, as a browser without JavaScript: the hub,
@@ -40,6 +40,22 @@ describe('/events', () => {
     expect(page).toContain(`name="qty_${made.venue}"`);
     // A guest is asked to log in to buy.
     expect(page).toContain(html(ar('EVENT_LOGIN_TO_BUY')));
+  });
+
+  it('the purchase form: dirhams for a visitor in Morocco, the running total and the amount on Pay, the phone only for mobile payment', async () => {
+    const made = await festival(100);
+    const { jar } = await registered();
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetchSite(`http://localhost/events/${made.slug}/${made.showSlug}?lang=en`, { headers: { cookie }, cf: { country: 'MA' } } as RequestInit);
+    const page = await res.text();
+    expect(page).toMatch(/<option value="MAD" selected="">MAD<\/option>/);
+    expect(page).toContain('data-island="ticket-total"');
+    expect(page).toMatch(/Total(<!-- -->)?: <bdi class="money">MAD\s0\.00<\/bdi>/);
+    expect(page).toContain('<div class="ticket-form__phone">');
+    // A form that comes back keeps its total and names it on the button.
+    const back = await post(`/events/${made.slug}/${made.showSlug}?lang=fr`, { [`qty_${made.venue}`]: '2', currency: 'MAD', method: 'cash' }, jar);
+    expect(back.res.status).toBe(400);
+    expect(back.html).toMatch(new RegExp(`${html(fr('EVENT_PAY_AMOUNT', { amount: '' })).trim()} \\d`));
   });
 
   it('a posted form with no ticket comes back 400 with the translated message and what was typed; with tickets it goes to the payment', async () => {

@@ -1,16 +1,15 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { MobileCodePage, MobilePhonePage } from '../../../client/pages/mobile/MobilePages';
 import type { FormState } from '../../../client/pages/settings/forms';
-import { Transaction, type Plan } from '../../api/payments/schemas';
+import { Transaction } from '../../api/payments/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { checkCode } from '../../rules/account';
 import type { Currency } from '../../rules/subscription';
 import { callApi } from '../../session/auth';
-import { done, loggedIn, sessionEnded, toLogin } from '../account';
+import { loggedIn, sessionEnded, toLogin } from '../account';
 import { readForm, renderForm } from '../form';
-import { loadConfig, serverApi } from '../loaders';
+import { loadPlanOrPack, serverApi } from '../loaders';
 import { apiFailure, type Status } from '../settings/errors';
 
 /**
@@ -21,23 +20,19 @@ import { apiFailure, type Status } from '../settings/errors';
 type Ctx = Context<AppEnv>;
 
 const isTxId = (value: string): boolean => /^[0-9a-f-]{36}$/.test(value);
-const Packs = z.array(z.object({ id: z.number() }).passthrough());
 
 /** Step 1, from POST /subscription with method mobile and no number yet (or a refused one). */
 export async function renderMobilePhone(c: Ctx, input: { plan: number; currency: Currency; returnTo: string | null; coupon: string }, form?: FormState, status: Status = 200) {
-  const config = await loadConfig(c);
-  const packs = (await serverApi(c).request('/payments/packs', (v) => Packs.parse(v))) as Plan[];
-  const plan = [...config.subscriptions, ...packs].find((p) => p.id === input.plan);
+  const plan = await loadPlanOrPack(c, input.plan);
   const t = translate(c.get('lang'));
   return renderForm(c, <MobilePhonePage plan={plan} currency={input.currency} returnTo={input.returnTo} coupon={input.coupon} attempt={crypto.randomUUID()} form={form} />, { title: t('MOBILE_PAY_TITLE') }, status);
 }
 
 async function renderCode(c: Ctx, id: string, form?: FormState, status: Status = 200) {
-  const [tx, config] = await Promise.all([serverApi(c).request(`/payments/transactions/${id}`, (v) => Transaction.parse(v)).catch(() => null), loadConfig(c)]);
+  const tx = await serverApi(c).request(`/payments/transactions/${id}`, (v) => Transaction.parse(v)).catch(() => null);
   if (!tx || tx.method !== 'mobile') return c.notFound();
   if (tx.state === 'accepted' || tx.state === 'pending') return c.redirect(`/bravoPage?tx=${id}`, 303);
-  const packs = (await serverApi(c).request('/payments/packs', (v) => Packs.parse(v))) as Plan[];
-  const plan = [...config.subscriptions, ...packs].find((p) => p.id === tx.plan_id);
+  const plan = await loadPlanOrPack(c, tx.plan_id);
   const t = translate(c.get('lang'));
   // The operator's refusal in words (PAYMENT_ERROR_*), else "the payment failed".
   const reason = `PAYMENT_ERROR_${(tx.error ?? '').split(':')[0]?.trim() ?? ''}`;
@@ -53,8 +48,8 @@ async function confirm(c: Ctx, id: string) {
   if (invalid) return renderCode(c, id, { errors: { code: invalid } }, 400);
   try {
     const answer = await callApi(c, `/payments/transactions/${id}/mobile`, 'POST', { code });
-    if (answer.state === 'accepted') return done(c, 'YOU_SUBSCRIBED', `/bravoPage?tx=${id}`);
-    if (answer.state === 'pending') return c.redirect(`/bravoPage?tx=${id}`, 303);
+    // The bravo page says what was bought (a plan or a ticket pack), with its toast.
+    if (answer.state === 'accepted' || answer.state === 'pending') return c.redirect(`/bravoPage?tx=${id}`, 303);
     return renderCode(c, id, undefined, 409);
   } catch (error) {
     if (sessionEnded(error)) return toLogin(c, `/payments/mobile/${id}`);

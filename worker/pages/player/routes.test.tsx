@@ -85,7 +85,7 @@ describe('/player/{slug}', () => {
     const { res, html } = await page(`/player/${PREMIUM_FILM}?lang=en`, { cookie: user.cookie });
     expect(res.status).toBe(403);
     expect(html).toContain(en('PREMIUM_REQUIRED'));
-    expect(en('PREMIUM_REQUIRED')).toBe('You have to be premium subscriber to access this content');
+    expect(en('PREMIUM_REQUIRED')).toBe('You have to be a premium subscriber to access this content');
     expect(html).toContain('href="/subscription"');
     expect(html).not.toContain('data-island="player"');
     expect(html).not.toContain(`href="/login?redirect`);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { BravoPage } from '../../../client/pages/subscription/BravoPage';
+import { BravoPage, bravoTitle } from '../../../client/pages/subscription/BravoPage';
 import { BillingActivityPage, ChangeSubscriptionPage, ManagePaymentPage, type ChangeQuoteView } from '../../../client/pages/subscription/SettingsPages';
 import { ContinueToPayment, SubscriptionPage } from '../../../client/pages/subscription/SubscriptionPage';
 import type { User } from '../../api/auth/schemas';
@@ -10,12 +10,12 @@ import { translate } from '../../i18n';
 import { sameSitePath } from '../../rules/return-path';
 import { isSelfServiceMethod, moroccanMobile, SELF_SERVICE_METHODS } from '../../rules/payment-methods';
 import { renderMobilePhone } from '../mobile/routes';
-import { currencyFor, isCurrency, type Currency } from '../../rules/subscription';
+import { currencyFor, isCurrency, PAID_TOASTS, type Currency } from '../../rules/subscription';
 import { callApi } from '../../session/auth';
 import { readFlash } from '../../session/cookies';
 import { done, loggedIn, sessionEnded, toLogin } from '../account';
 import { readForm, renderForm } from '../form';
-import { loadConfig, serverApi } from '../loaders';
+import { loadConfig, loadPlanOrPack, serverApi } from '../loaders';
 import { apiFailure, type Status } from '../settings/errors';
 import type { FormState } from '../../../client/pages/settings/forms';
 
@@ -150,21 +150,19 @@ async function bravo(c: Ctx, user: User) {
   const id = c.req.query('tx');
   if (!isTxId(id)) return c.redirect('/profile?t=subscriptions', 302);
   await callApi(c, `/payments/transactions/${id}/confirm`, 'POST').catch(() => null);
-  const [tx, config] = await Promise.all([loadTransaction(c, id).catch(() => null), loadConfig(c)]);
+  const tx = await loadTransaction(c, id).catch(() => null);
   if (!tx) return c.redirect('/profile?t=subscriptions', 302);
   // An event order (issue 17) says what became of it on its own page (worker/pages/events).
   if (tx.purpose === 'order') return c.redirect(tx.return_to ?? '/my-tickets', 302);
   if (tx.state === 'failed' || tx.state === 'expired' || tx.state === 'created') return c.redirect(`/subscription?tx=${id}`, 302);
-  const plan = config.subscriptions.find((p) => p.id === tx.plan_id) ?? (await loadPack(c, tx.plan_id));
+  const plan = await loadPlanOrPack(c, tx.plan_id);
   const t = translate(c.get('lang'));
-  // Spec §8 YOU_SUBSCRIBED: the toast of this very page (once, even when the bypass trial already queued it).
-  if (tx.state === 'accepted') c.set('flash', [...readFlash(c).filter((f) => f.key !== 'YOU_SUBSCRIBED'), { kind: 'success', key: 'YOU_SUBSCRIBED' }]);
+  // Spec §8 YOU_SUBSCRIBED, or what else was bought: the toast of this very page (once, replacing any queued on the way here).
+  const paid = Object.values(PAID_TOASTS);
+  if (tx.state === 'accepted') c.set('flash', [...readFlash(c).filter((f) => !paid.includes(f.key)), { kind: 'success', key: PAID_TOASTS[tx.purpose] }]);
   const fresh = c.get('user');
-  return renderForm(c, <BravoPage tx={tx} plan={plan} end={tx.state === 'accepted' ? (fresh?.subscription_end ?? user.subscription_end) : null} credits={(fresh ?? user).credits} />, { title: t('BRAVO_TITLE'), description: t('DESCRIPTION_BRAVO') });
+  return renderForm(c, <BravoPage tx={tx} plan={plan} end={tx.state === 'accepted' ? (fresh?.subscription_end ?? user.subscription_end) : null} credits={(fresh ?? user).credits} />, { title: t(bravoTitle(tx)), description: t('DESCRIPTION_BRAVO') });
 }
-
-/** A ticket pack by id (bought ones may no longer be on sale: then its name is unknown). */
-const loadPack = async (c: Ctx, id: number): Promise<Plan | undefined> => (await serverApi(c).request('/payments/packs', (v) => z.array(PlanSchema).parse(v))).find((p) => p.id === id);
 
 async function renderChange(c: Ctx, form?: FormState, status: 200 | 400 | 409 = 200) {
   const [config, view] = await Promise.all([loadConfig(c), loadView(c)]);

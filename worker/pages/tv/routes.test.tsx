@@ -60,10 +60,14 @@ describe('/tv', () => {
     expect(page).toContain(`Now ${id}`);
   });
 
-  it('refuses a premium channel to a guest with the premium message, and an unknown channel is 404', async () => {
+  it('refuses a premium channel to a guest with the premium message, Subscribe coming back to the channel; an unknown channel is 404', async () => {
     const { res, html: page } = await call(`/tv/${PAID}`);
     expect(res.status).toBe(403);
     expect(page).toContain(html(en('PREMIUM_REQUIRED')));
+    // After paying, the person comes back to this channel (not to a /content page that does not exist).
+    expect(page).toContain(`href="/subscription?returnTo=${encodeURIComponent(`/tv/${PAID}`)}"`);
+    expect(page).not.toContain('returnTo=%2Fcontent');
+    expect(page).toContain(`href="/tv">${html(en('TV_ALL_CHANNELS'))}</a>`);
     expect((await call('/tv/no-such-channel')).res.status).toBe(404);
     expect((await call('/tv/Not_A_Slug')).res.status).toBe(404);
   });

@@ -53,7 +53,7 @@ async function channelPlayer(c: Ctx, slug: string) {
     const refusal = refusalOf(error, guest);
     if (refusal === 'not-found') return c.notFound();
     if (!refusal) throw error;
-    return renderPage(c, <PlayerRefusal refusal={refusal} slug={slug} retryHref={`${here.pathname}${here.search}`} backHref="/tv" />, { title: t(refusalText(refusal).heading), footer: false }, REFUSAL_STATUS[refusal.kind]);
+    return renderPage(c, <PlayerRefusal refusal={refusal} slug={slug} retryHref={`${here.pathname}${here.search}`} titleHref={`/tv/${slug}`} back={{ href: '/tv', label: 'TV_ALL_CHANNELS' }} />, { title: t(refusalText(refusal).heading), footer: false }, REFUSAL_STATUS[refusal.kind]);
   }
   const guide = await serverApi(c).request(withLang(c, '/pages/tv'), (v) => Guide.parse(v));
   const programmes = (guide.channels.find((ch) => ch.slug === slug)?.programmes ?? []).map((p) => ({ title: p.title, starts_at: p.starts_at, ends_at: p.ends_at }));

@@ -10,10 +10,13 @@ import type { InvoiceDocument } from './pdf';
 export const formatInvoiceNumber = (prefix: string, number: number, issuedAt: string): string => `${prefix || 'INV'}-${issuedAt.slice(0, 4)}-${String(number).padStart(6, '0')}`;
 
 
+/** The invoice's line names what was bought: a plan, a ticket pack, event seats. */
+const INVOICE_LINES = { plan: 'INVOICE_PLAN_LINE', tickets: 'INVOICE_TICKETS_LINE', order: 'INVOICE_ORDER_LINE' } as const;
+
 /** The invoice of `number` if it belongs to `userId`, else null. */
 export async function invoiceDocument(env: Bindings, userId: string, number: number): Promise<InvoiceDocument | null> {
   const row = await env.DB.prepare(
-    `SELECT i.number, i.issued_at, i.lang, i.period_start, i.period_end, t.id AS transaction_id, t.plan_id, t.amount, t.currency, t.provider,
+    `SELECT i.number, i.issued_at, i.lang, i.period_start, i.period_end, t.id AS transaction_id, t.plan_id, t.purpose, t.amount, t.currency, t.provider,
             t.provider_ref, t.updated_at, t.method, t.coupon_code, u.email, u.phone, p.first_name, p.last_name
      FROM invoices i JOIN transactions t ON t.id = i.transaction_id JOIN users u ON u.id = i.user_id
      LEFT JOIN profiles p ON p.id = (SELECT MIN(id) FROM profiles WHERE user_id = u.id)
@@ -21,7 +24,7 @@ export async function invoiceDocument(env: Bindings, userId: string, number: num
   )
     .bind(number, userId)
     .first<{
-      number: number; issued_at: string; lang: string; period_start: string; period_end: string; transaction_id: string; plan_id: number; amount: number;
+      number: number; issued_at: string; lang: string; period_start: string; period_end: string; transaction_id: string; plan_id: number; purpose: string; amount: number;
       currency: string; provider: string; provider_ref: string | null; updated_at: string; method: string; coupon_code: string | null; email: string | null; phone: string | null;
       first_name: string | null; last_name: string | null;
     }>();
@@ -36,7 +39,7 @@ export async function invoiceDocument(env: Bindings, userId: string, number: num
     lang,
     seller: { name: env.SELLER_NAME, address: env.SELLER_ADDRESS, ice: env.SELLER_ICE, rc: env.SELLER_RC, if: env.SELLER_IF, patente: env.SELLER_PATENTE, vat: env.SELLER_VAT, email: env.SELLER_EMAIL },
     buyer: { name: name || null, contact: row.email ?? row.phone ?? '' },
-    line: { description: `${translate(lang)('INVOICE_PLAN_LINE', { plan: plan?.name[lang] ?? '' })}${row.coupon_code ? ` (${translate(lang)('COUPON_CODE')} ${row.coupon_code})` : ''}`, periodStart: row.period_start, periodEnd: row.period_end },
+    line: { description: `${translate(lang)(INVOICE_LINES[row.purpose === 'tickets' || row.purpose === 'order' ? row.purpose : 'plan'], { plan: plan?.name[lang] ?? '' })}${row.coupon_code ? ` (${translate(lang)('COUPON_CODE')} ${row.coupon_code})` : ''}`, periodStart: row.period_start, periodEnd: row.period_end },
     currency: row.currency,
     total: row.amount,
     taxRate: Number.isFinite(rate) && rate >= 0 && rate < 100 ? rate : 0,

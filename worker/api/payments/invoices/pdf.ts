@@ -7,7 +7,8 @@ import arabicTtf from '@expo-google-fonts/noto-naskh-arabic/400Regular/NotoNaskh
 import latinTtf from '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf';
 import { translate } from '../../../i18n';
 import { dirOf, type Lang } from '../../../rules/lang';
-import { formatAmount, type Currency } from '../../../rules/subscription';
+import { formatMoney } from '../../../rules/money';
+import type { Currency } from '../../../rules/subscription';
 import { drawLine, type Fonts } from './text';
 
 export type InvoiceDocument = {
@@ -64,7 +65,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   const line = (text: string, x: number, y: number, size = 10, options: { color?: ReturnType<typeof rgb>; align?: 'start' | 'end' } = {}) =>
     drawLine(page, fonts, text, start(x), y, { size, direction: dir, color: options.color ?? INK, ...(options.align ? { align: options.align } : {}) });
   const rule = (y: number) => page.drawLine({ start: { x: M, y }, end: { x: W - M, y }, thickness: 0.8, color: RULE });
-  const money = (minor: number) => `${formatAmount(minor)} ${doc.currency}`;
+  const money = (minor: number) => formatMoney(doc.lang, minor, doc.currency);
 
   // Header: the brand, then the title and number on the far side.
   page.drawRectangle({ x: 0, y: H - 8, width: W, height: 8, color: BRAND });

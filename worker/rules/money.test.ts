@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney as format } from './money';
+import type { Lang } from './lang';
+import type { Currency } from './subscription';
+
+/** The amount with its (no-break) spaces as plain spaces. */
+const formatMoney = (lang: Lang, minor: number, currency: Currency): string => format(lang, minor, currency).replace(/\s/g, ' ');
+
+describe('formatMoney (worker/rules/money)', () => {
+  it('writes an amount the way of each language, Latin digits, the dirham in Arabic letters in Arabic', () => {
+    expect(formatMoney('en', 1500, 'MAD')).toBe('MAD 15.00');
+    expect(formatMoney('en', 749, 'USD')).toBe('$7.49');
+    expect(formatMoney('fr', 1500, 'MAD')).toBe('15,00 MAD');
+    expect(formatMoney('fr', 699, 'EUR')).toBe('6,99 €');
+    expect(formatMoney('es', 5900, 'MAD')).toBe('59,00 MAD');
+    expect(formatMoney('ar', 1500, 'MAD')).toBe('15.00 د.م.');
+    expect(formatMoney('ar', 1500, 'MAD')).not.toMatch(/MAD|[\u200e\u200f\u0660-\u0669]/);
+    expect(formatMoney('ar', 699, 'EUR')).toMatch(/^6\.99\s€$/);
+  });
+
+  it('keeps the minor units exact', () => {
+    expect(formatMoney('en', 29899, 'MAD')).toBe('MAD 298.99');
+    expect(formatMoney('en', 0, 'MAD')).toBe('MAD 0.00');
+    expect(formatMoney('en', 123456, 'USD')).toBe('$1,234.56');
+  });
+});
