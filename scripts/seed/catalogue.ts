@@ -44,10 +44,6 @@ export const config: Readonly<Record<string, unknown>> = {
   },
   notifications: true,
   options: { SEARCH: true },
-  apps: {
-    ios: 'https://apps.apple.com/ma/app/tafrij/id6470012345',
-    android: 'https://play.google.com/store/apps/details?id=ma.tafrij.app',
-  },
 };
 
 // ---------------------------------------------------------------------------
