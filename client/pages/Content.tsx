@@ -136,7 +136,7 @@ export function ContentPage({ data, watched, season, shareUrl, partners = [] }: 
           <Fact label={t('COUNTRY')} value={content.country ? displayName(lang, 'region', content.country) : null} />
           <Fact label={t('LANGUAGES')} value={list(content.languages)} />
           <Fact label={t('SUBTITLES')} value={list(content.subtitles)} />
-          <Fact label={t('TAGS')} value={content.tags.join(', ')} />
+          <Fact label={t('TAGS')} value={content.tags.join(lang === 'ar' ? '، ' : ', ')} />
         </dl>
       </section>
 
