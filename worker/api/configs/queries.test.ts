@@ -28,6 +28,8 @@ describe('the apps’ store pages', () => {
       const { html } = await call('/page/help-center?lang=en', { headers: { 'User-Agent': IPHONE } });
       expect(html).not.toContain('data-island="app-banner"');
       expect(html).not.toContain('apps.apple.com');
+      // …and no "Get the app" heading over nothing in the footer.
+      expect(html).not.toContain('class="footer__apps"');
     } finally {
       await env.DB.prepare("DELETE FROM config WHERE key = 'apps'").run();
     }
