@@ -5,8 +5,8 @@ import { text, type Lang } from './text';
 
 /**
  * TV sign-in (issue 15), as it will be judged: a script plays the TV's part over the API exactly as a
- * TV app would (OAuth 2.0 device authorization grant, RFC 8628: no cookie, no browser), a person links
- * it at /tv/link in Chromium, in French and in Arabic on a phone; the TV polls, gets its tokens, and
+ * TV app would (OAuth 2.0 device authorization grant, RFC 8628: no cookie, no browser), a person types
+ * its code at /tv/link, checks the TV that asked for it, and links it in Chromium, in French and in Arabic on a phone; the TV polls, gets its tokens, and
  * calls the API as the chosen profile; the person signs it out from the device history and the TV's
  * next call is refused.
  */
@@ -56,6 +56,11 @@ async function linkFlow(page: Page, lang: Lang, shot: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'TITLE_TV'));
   // Typed as a person would: lower case, no dash.
   await page.getByLabel(text(lang, 'TV_LINK_CODE')).fill(code.user_code.replace('-', '').toLowerCase());
+  await page.getByRole('button', { name: text(lang, 'NEXT') }).click();
+  // Before approving, the person sees which TV asked for the code (RFC 8628 §5.4).
+  const asking = page.getByRole('region', { name: text(lang, 'TV_LINK_CHECK') });
+  await expect(asking).toContainText('Salon TV');
+  await expect(asking).toContainText(code.user_code);
   await page.screenshot({ path: `e2e/screenshots/tv-link-${shot}.png`, fullPage: true });
   await page.getByRole('button', { name: text(lang, 'TV_LINK_SUBMIT') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'TV_LINK_DONE'));
@@ -95,7 +100,7 @@ test.describe('TV sign-in', () => {
     await page.goto('/tv/link?lang=ar');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await page.getByLabel(text('ar', 'TV_LINK_CODE')).fill('ZZZZ-ZZZZ');
-    await page.getByRole('button', { name: text('ar', 'TV_LINK_SUBMIT') }).click();
+    await page.getByRole('button', { name: text('ar', 'NEXT') }).click();
     await expect(page.getByText(text('ar', 'DEVICE_CODE_INVALID'))).toBeVisible();
     await expect(page.getByLabel(text('ar', 'TV_LINK_CODE'))).toHaveValue('ZZZZ-ZZZZ');
     const { tv } = await linkFlow(page, 'ar', 'ar-phone');

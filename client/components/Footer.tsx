@@ -69,19 +69,21 @@ export function Footer({ config, menu, isGuest = true }: { config: Config; menu:
           </div>
         </div>
       )}
-      <div className="footer__apps">
-        <h2>{t('GET_THE_APP')}</h2>
-        {config.apps.ios && (
-          <a className="store-badge" href={config.apps.ios} rel="noopener">
-            {t('APP_STORE')}
-          </a>
-        )}
-        {config.apps.android && (
-          <a className="store-badge" href={config.apps.android} rel="noopener">
-            {t('GOOGLE_PLAY')}
-          </a>
-        )}
-      </div>
+      {(config.apps.ios || config.apps.android) && (
+        <div className="footer__apps">
+          <h2>{t('GET_THE_APP')}</h2>
+          {config.apps.ios && (
+            <a className="store-badge" href={config.apps.ios} rel="noopener">
+              {t('APP_STORE')}
+            </a>
+          )}
+          {config.apps.android && (
+            <a className="store-badge" href={config.apps.android} rel="noopener">
+              {t('GOOGLE_PLAY')}
+            </a>
+          )}
+        </div>
+      )}
       <p className="footer__legal">© 2026 Tafrij</p>
     </footer>
   );

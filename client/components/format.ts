@@ -9,6 +9,11 @@ export function formatDuration(t: Translate, seconds: number | null): string {
   return h ? t('DURATION_HOURS_MINUTES', { h, m }) : t('DURATION_MINUTES', { m });
 }
 
+/** An approximate place: 'Rabat, Maroc' (city, then the country named in the page language); '' when neither is known. */
+export function placeName(lang: Lang, city: string, country: string): string {
+  return [city, country ? displayName(lang, 'region', country) : ''].filter(Boolean).join(lang === 'ar' ? '، ' : ', ');
+}
+
 /** Country or language name in the page language ('MA' → 'Maroc' in French). */
 export function displayName(lang: Lang, type: 'region' | 'language', code: string): string {
   try {

@@ -8,11 +8,11 @@ import { enablePush, pushEnabled, type PushOutcome } from '../push/subscribe';
 import { showToast, TOAST_MS, type ToastKind } from '../toast';
 
 type Props = {
-  /** The newest unread notifications (at most PANEL_LIMIT, client/notifications/types.ts bellItems), computed on the server. */
+  /** The newest unread notifications, a guest's newest announcements (at most PANEL_LIMIT, client/notifications/types.ts bellItems), computed on the server. */
   items: Card[];
   /** How many notifications the visitor has in all (the /notifications page lists them). */
   total: number;
-  /** Unread among them (spec §4); for guests every notification (no read state kept). */
+  /** Unread among them (spec §4); none for guests (no read state kept). */
   unread: number;
   /** The anonymous guest: no push registration (spec §6). */
   guest: boolean;

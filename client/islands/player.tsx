@@ -26,7 +26,7 @@ import { usePositionSaving } from '../player/usePositionSaving';
 import { useShortcuts } from '../player/useShortcuts';
 import { useStreamSlot } from '../player/useStreamSlot';
 import { useLive, type LiveProps } from '../player/useLive';
-import { clockTime } from '../../worker/rules/live-tv';
+import { timeRange } from '../../worker/rules/live-tv';
 
 export type PlayerProps = {
   /** GET /pages/content/{slug}/stream_url, as the server got it. */
@@ -328,7 +328,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
         subheading={
           live
             ? liveMode.programme
-              ? `${liveMode.programme.title} · ${t('TV_TIME_RANGE', { start: clockTime(liveMode.programme.starts_at, lang, timeZone), end: clockTime(liveMode.programme.ends_at, lang, timeZone) })}`
+              ? `${liveMode.programme.title} · ${timeRange(liveMode.programme, lang, timeZone)}`
               : t('TV_LIVE_WINDOW', { hours: Math.round((stream.live?.window ?? 0) / 3600) })
             : undefined
         }

@@ -34,7 +34,7 @@ export type NotificationsView = {
   items: NotificationCard[];
   /** Notifications published for the visitor minus those the profile opened. */
   unread: number;
-  /** The anonymous guest: no read state, no push registration (spec §6). */
+  /** The anonymous guest: no read state (so nothing counts as unread: no badge), no push registration (spec §6). */
   guest: boolean;
 };
 
@@ -46,7 +46,8 @@ export const badgeText = (unread: number): string => (unread <= 0 ? '' : unread 
 
 /**
  * The bell's list (spec §7 GET /actions/?types=click: the titles the profile opened are removed
- * from the notification list): the unread notifications, newest first, at most PANEL_LIMIT. The
- * /notifications page still lists them all, read ones without their mark.
+ * from the notification list): the unread notifications, newest first, at most PANEL_LIMIT. A guest
+ * keeps no read state, so nothing is unread for them: their bell lists the newest announcements.
+ * The /notifications page still lists them all, read ones without their mark.
  */
-export const bellItems = (view: NotificationsView): NotificationCard[] => view.items.filter((item) => item.unread).slice(0, PANEL_LIMIT);
+export const bellItems = (view: NotificationsView): NotificationCard[] => (view.guest ? view.items : view.items.filter((item) => item.unread)).slice(0, PANEL_LIMIT);

@@ -65,7 +65,9 @@ function PlayButton({ target, href, duration }: { target: PlayTarget; href: stri
 export function ContentPage({ data, watched, season, shareUrl, partners = [] }: ContentPageProps) {
   const { t, lang } = useI18n();
   const { content, related } = data;
-  const list = (codes: string[]) => codes.map((code) => displayName(lang, 'language', code)).join(', ');
+  // Lists in the page's script: the Arabic comma on Arabic pages.
+  const comma = lang === 'ar' ? '، ' : ', ';
+  const list = (codes: string[]) => codes.map((code) => displayName(lang, 'language', code)).join(comma);
   const series = content.type === 'playlist';
   const episodes = content.seasons.flatMap((s) => s.episodes);
   // A YouTube-hosted item without media of its own plays in the embed page.
@@ -130,13 +132,13 @@ export function ContentPage({ data, watched, season, shareUrl, partners = [] }: 
           <Fact label={t('CAST')} value={content.cast.join(', ')} />
           <Fact label={t('DIRECTOR')} value={content.director} />
           <Fact label={t('SCREENWRITER')} value={content.screenwriter} />
-          <Fact label={t('GENRES')} value={content.genres.join(', ')} />
+          <Fact label={t('GENRES')} value={content.genres.join(comma)} />
           <Fact label={t('RELEASE_DATE')} value={content.release_date ? formatDate(content.release_date) : null} />
           <Fact label={t('PRODUCTION_YEAR')} value={content.production_year ? String(content.production_year) : null} />
           <Fact label={t('COUNTRY')} value={content.country ? displayName(lang, 'region', content.country) : null} />
           <Fact label={t('LANGUAGES')} value={list(content.languages)} />
           <Fact label={t('SUBTITLES')} value={list(content.subtitles)} />
-          <Fact label={t('TAGS')} value={content.tags.join(', ')} />
+          <Fact label={t('TAGS')} value={content.tags.join(comma)} />
         </dl>
       </section>
 

@@ -1,4 +1,4 @@
-import { clockTime, onNow, progress } from '../../worker/rules/live-tv';
+import { clockTime, onNow, progress, timeRange } from '../../worker/rules/live-tv';
 import { useI18n } from '../i18n';
 
 /** A programme as the channel list needs it (times: unix seconds). */
@@ -32,7 +32,7 @@ export function ChannelCard({ channel, at, timeZone }: { channel: ListedChannel;
               {now.title}
             </span>
             <span className="tv-card__time">
-              <bdi>{t('TV_TIME_RANGE', { start: time(now.starts_at), end: time(now.ends_at) })}</bdi> · {t('TV_MINUTES_LEFT', { count: Math.max(1, Math.ceil((now.ends_at - at) / 60)) })}
+              {timeRange(now, lang, timeZone)} · {t('TV_MINUTES_LEFT', { count: Math.max(1, Math.ceil((now.ends_at - at) / 60)) })}
             </span>
             <span className="tv-card__progress" aria-hidden="true">
               <span style={{ width: `${Math.round(done * 100)}%` }} />

@@ -7,6 +7,7 @@
  * and scripts/seed/images.ts (poster and tile artwork). All ids are explicit so
  * that the data is deterministic.
  */
+import { tagsByLanguage } from './tags.ts';
 import { LANGS, L } from './types.ts';
 import type { Editorial, Format, Genre, I18n, Lang, Maturity, TitleSeed } from './types.ts';
 import { films } from './data/films.ts';
@@ -44,10 +45,6 @@ export const config: Readonly<Record<string, unknown>> = {
   },
   notifications: true,
   options: { SEARCH: true },
-  apps: {
-    ios: 'https://apps.apple.com/ma/app/tafrij/id6470012345',
-    android: 'https://play.google.com/store/apps/details?id=ma.tafrij.app',
-  },
 };
 
 // ---------------------------------------------------------------------------
@@ -456,7 +453,7 @@ export function seedStatements(): string[] {
           t.country,
           t.languages,
           t.subtitles,
-          t.tags,
+          tagsByLanguage(t.tags),
           t.minutes === null ? null : t.minutes * 60,
           t.trailer ? `/media/trailers/${t.slug}.m3u8` : null,
           t.featured,

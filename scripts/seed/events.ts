@@ -1,9 +1,10 @@
 /**
  * The demo's live events (issue 17): the Marrakech comedy festival — a lineup of fictional artists
- * (bios in four languages), five shows in Marrakech venues around the seeding time: one that ended an
- * hour ago (its replay: a title of the catalogue, for 48 hours), one live now (started 30 minutes
- * ago, ends in 2 hours, streamed on a seeded live TV channel), and three to come, one nearly sold
- * out (a few seats). Each show sells tickets in the venue, a stream pass, or both. Images are SVG
+ * (bios in four languages), five shows in Marrakech venues around the seeding time, at round times
+ * (Africa/Casablanca): one that ended last night (20:30–22:30; its replay: a title of the catalogue,
+ * for 48 hours), one live now (from the last half hour at least 30 minutes back, for 2 hours 30,
+ * streamed on a seeded live TV channel), and three to come in the evening, one nearly sold out (a
+ * few seats). Each show sells tickets in the venue, a stream pass, or both. Images are SVG
  * (public/catalogue/events/, written by scripts/seed/event-images.ts).
  *
  * PURE module: no node: imports.
@@ -43,8 +44,8 @@ type ShowSeed = {
   titles: I18n;
   descriptions: I18n;
   venue: string;
-  /** Start relative to the seeding time (ms), or a local time N days on. */
-  when: { offsetMs: number } | { day: number; hour: number; minute: number };
+  /** On at the seeding time (it starts on the half hour at least 30 minutes before), or a local time N days on (negative: before today). */
+  when: 'live' | { day: number; hour: number; minute: number };
   hours: number;
   capacity: number;
   /** Streamed on the festival's channel; the opening night is replayed from a catalogue title. */
@@ -61,7 +62,7 @@ export const SHOWS: ShowSeed[] = [
     titles: { en: 'Opening night', fr: 'Soirée d’ouverture', ar: 'حفل الافتتاح', es: 'Noche de apertura' },
     descriptions: { en: 'The whole lineup on one stage for the festival’s first laughs.', fr: 'Toute la programmation sur une scène pour les premiers rires du festival.', ar: 'جميع الفنانين على خشبة واحدة لأولى ضحكات المهرجان.', es: 'Todo el cartel en un escenario para las primeras risas del festival.' },
     venue: 'Théâtre Royal de Marrakech',
-    when: { offsetMs: -3 * HOUR },
+    when: { day: -1, hour: 20, minute: 30 },
     hours: 2,
     capacity: 800,
     streamed: true,
@@ -73,7 +74,7 @@ export const SHOWS: ShowSeed[] = [
     titles: { en: 'The comedy gala', fr: 'Le gala du rire', ar: 'حفل الضحك الكبير', es: 'La gala del humor' },
     descriptions: { en: 'Yassine Amrani hosts the festival’s big night, live on Tafrij.', fr: 'Yassine Amrani anime la grande soirée du festival, en direct sur Tafrij.', ar: 'ياسين العمراني يقدّم الأمسية الكبرى للمهرجان، مباشرة على تفرّج.', es: 'Yassine Amrani presenta la gran noche del festival, en directo en Tafrij.' },
     venue: 'Palais des Congrès de Marrakech',
-    when: { offsetMs: -30 * 60_000 },
+    when: 'live',
     hours: 2.5,
     capacity: 1200,
     streamed: true,
@@ -170,7 +171,10 @@ function localTime(now: Date, day: number, hour: number, minute: number): string
   return new Date(dayStart(target, ZONE) * 1000 + (hour * 60 + minute) * 60_000).toISOString();
 }
 
-const startOf = (s: ShowSeed, now: Date): string => ('offsetMs' in s.when ? new Date(now.getTime() + s.when.offsetMs).toISOString() : localTime(now, s.when.day, s.when.hour, s.when.minute));
+const HALF_HOUR = 30 * 60_000;
+/** Morocco's offsets are whole hours, so a half hour in UTC is a half hour on Marrakech clocks. */
+const startOf = (s: ShowSeed, now: Date): string =>
+  s.when === 'live' ? new Date(Math.floor((now.getTime() - HALF_HOUR) / HALF_HOUR) * HALF_HOUR).toISOString() : localTime(now, s.when.day, s.when.hour, s.when.minute);
 
 /** The festival, its lineup, shows and ticket types, relative to `now` (the seeding time). */
 export function eventStatements(now: Date, sql: Sql): string[] {

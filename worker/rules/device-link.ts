@@ -4,6 +4,7 @@
  * a signed-in person types the code at /tv/link and picks a profile; the TV's next poll gets tokens.
  * Shared by the API (worker/api/device-link) and the /tv/link page.
  */
+import { z } from 'zod';
 
 /** RFC 8628 §3.4: the grant type the TV polls the token endpoint with. */
 export const DEVICE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -48,3 +49,18 @@ export function newUserCode(random: (n: number) => Uint8Array = (n) => crypto.ge
   }
   return code;
 }
+
+/**
+ * GET /auth/device?user_code= answer: the TV waiting for this code, as its request recorded it (its
+ * own name, user agent, and the approximate place Cloudflare gave: country code and city), shown to
+ * the person before they approve (RFC 8628 §5.4).
+ */
+export const DeviceLookup = z.object({
+  user_code: z.string(),
+  device_name: z.string(),
+  user_agent: z.string(),
+  country: z.string(),
+  city: z.string(),
+  expires_at: z.number(),
+});
+export type DeviceLookup = z.infer<typeof DeviceLookup>;

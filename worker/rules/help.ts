@@ -34,6 +34,49 @@ export const contactHref = (category: HelpCategory): string => `/contact?subject
 
 /** Where the help centre and its articles live (the footer and the profile menu link to the first). */
 export const HELP_CENTRE_PATH = '/page/help-center';
+
+/** A site path written in an answer (/settings/editLogin, /profile?t=subscriptions). */
+export const HELP_SITE_PATH = /(?<![\w/])(\/[a-zA-Z][\w-]*(?:\/[\w-]+)*(?:\?[\w=&-]+)?)/;
+
+/**
+ * The pages answers send people to, each by the translation key of its name: an answer shows
+ * "Sign-in details" linking to /settings/editLogin, never the raw path. A path not listed here is
+ * shown as written.
+ */
+export const HELP_PAGE_NAMES: Readonly<Record<string, string>> = {
+  '/register': 'TITLE_REGISTER',
+  '/forgot': 'TITLE_FORGOT',
+  '/profile': 'TITLE_SETTINGS_PROFILE',
+  '/profile?t=subscriptions': 'MY_SUBSCRIPTION',
+  '/profiles': 'TITLE_PROFILES',
+  '/subscription': 'SUBSCRIPTION',
+  '/settings/editLogin': 'TITLE_EDIT_LOGIN',
+  '/settings/billingActivity': 'BILLING_ACTIVITY',
+  '/settings/managePayment': 'MANAGE_PAYMENT',
+  '/settings/changeSubscription': 'CHANGE_PLAN',
+  '/settings/lock': 'PROFILE_LOCK',
+  '/settings/restrictions': 'PARENTAL_CONTROL',
+  '/favs': 'TITLE_FAVS',
+  '/tv': 'TV_TITLE',
+  '/tv/link': 'TITLE_TV',
+  '/epg': 'EPG_TITLE',
+};
+
+/** An answer cut into text and site paths: odd parts are paths, each with its page's name (translated by `name`) when known. */
+export function helpAnswerParts(text: string, name: (key: string) => string): { text: string; path?: string }[] {
+  return text.split(HELP_SITE_PATH).map((part, i) => {
+    if (i % 2 === 0) return { text: part };
+    const key = HELP_PAGE_NAMES[part];
+    return { text: key ? name(key) : part, path: part };
+  });
+}
+
+/** An answer as plain text (meta description, structured data): its site paths replaced by their pages' names. */
+export const helpPlainText = (text: string, name: (key: string) => string): string =>
+  helpAnswerParts(text, name)
+    .map((part) => part.text)
+    .join('');
+
 export const helpArticlePath = (slug: string): string => `${HELP_CENTRE_PATH}/${slug}`;
 
 /** The suggestion call of the island: GET /pages/help/suggest?query=&lang=. */

@@ -23,6 +23,8 @@ export const GUIDE_PX_PER_MINUTE = 4;
 export const REMINDER_LEAD_MINUTES = 5;
 /** The time zone of a visitor whose browser has not told us its own (the service is Moroccan). */
 export const DEFAULT_TIME_ZONE = 'Africa/Casablanca';
+/** Morocco's time zones (the guide names them "Morocco time" in the page's language). */
+export const MOROCCO_TIME_ZONES: ReadonlySet<string> = new Set(['Africa/Casablanca', 'Africa/El_Aaiun']);
 /** The cookie in which the browser tells its time zone (set by the guide's island). */
 export const TIME_ZONE_COOKIE = 'tz';
 
@@ -131,6 +133,14 @@ function formatter(lang: Lang, timeZone: string, shape: 'clock' | 'day' | 'short
 
 /** "20:30" in the viewer's language and time zone (Latin digits, as the rest of the site). */
 export const clockTime = (at: number, lang: Lang, timeZone: string): string => formatter(lang, timeZone, 'clock').format(new Date(at * 1000));
+
+/**
+ * "20:00 – 21:00": a programme's times, start first, read left to right in every language and on
+ * every page (the guide's grid, its details, the channel cards, the player), isolated from the text
+ * around it (U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP DIRECTIONAL ISOLATE) so Arabic text never
+ * reorders it.
+ */
+export const timeRange = (p: Timed, lang: Lang, timeZone: string): string => `\u2066${clockTime(p.starts_at, lang, timeZone)} – ${clockTime(p.ends_at, lang, timeZone)}\u2069`;
 
 /** "Wed 25 Nov" style day label (a programme's details), in the viewer's language. */
 export const dayLabel = (day: string, lang: Lang): string => formatter(lang, 'UTC', 'day').format(new Date(`${day}T12:00:00Z`));

@@ -9,6 +9,12 @@ export const publicOriginOf = (setting: string | undefined): string => (setting 
  */
 export const SITEMAP_PAGE_ENTRIES = 12_500;
 
+/**
+ * Categories that hold the site's own machinery, not a page for people to land on: `home` (the home
+ * page's hero selection) and `notifications` (the bell's titles). The sitemap leaves them out.
+ */
+export const INTERNAL_CATEGORIES: readonly string[] = ['home', 'notifications'];
+
 /** GET /pages/sitemap?page=: one file's worth of public pages (path, last change) for /sitemap.xml. */
 export const SitemapPage = z.object({
   entries: z.array(z.object({ path: z.string().startsWith('/'), lastmod: z.string().nullable() })),

@@ -1,21 +1,20 @@
 import { Fragment, useContext } from 'react';
+import { helpAnswerParts, helpPlainText, HELP_PAGE_NAMES } from '../../../worker/rules/help';
+import { useI18n } from '../../i18n';
 import { ClientAssetsContext } from '../../island';
 
-/** A site path in an answer (/settings/editLogin, /profile?t=subscriptions): shown as a link. */
-const SITE_PATH = /(?<![\w/])(\/[a-zA-Z][\w-]*(?:\/[\w-]+)*(?:\?[\w=&-]+)?)/;
-
-/** An answer's text, its site paths as links (the answers are plain text in D1, in four languages). */
+/** An answer's text, its site paths as links named after their pages (the answers are plain text in D1, in four languages). */
 export function HelpText({ text }: { text: string }) {
-  const parts = text.split(SITE_PATH);
+  const { t } = useI18n();
   return (
     <>
-      {parts.map((part, i) =>
-        i % 2 === 1 ? (
-          <a key={i} href={part} dir="ltr">
-            {part}
+      {helpAnswerParts(text, t).map((part, i) =>
+        part.path ? (
+          <a key={i} href={part.path} dir={HELP_PAGE_NAMES[part.path] ? undefined : 'ltr'}>
+            {part.text}
           </a>
         ) : (
-          <Fragment key={i}>{part}</Fragment>
+          <Fragment key={i}>{part.text}</Fragment>
         ),
       )}
     </>
@@ -29,11 +28,12 @@ export function HelpText({ text }: { text: string }) {
 export function FaqJsonLd({ questions }: { questions: { question: string; answer: string }[] }) {
   // Every script element of a page carries the response's nonce, data blocks too.
   const nonce = useContext(ClientAssetsContext)?.nonce;
+  const { t } = useI18n();
   if (questions.length === 0) return null;
   const data = {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
-    mainEntity: questions.map((q) => ({ '@type': 'Question', name: q.question, acceptedAnswer: { '@type': 'Answer', text: q.answer } })),
+    mainEntity: questions.map((q) => ({ '@type': 'Question', name: q.question, acceptedAnswer: { '@type': 'Answer', text: helpPlainText(q.answer, t) } })),
   };
   return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
 }

@@ -1,5 +1,5 @@
 import type { Device, User } from '../../../worker/api/auth/schemas';
-import { displayName } from '../../components/format';
+import { placeName } from '../../components/format';
 import type { WatchedTitle } from '../../history/titles';
 import { WatchedTile } from '../content/WatchedTile';
 import { formatDate, useI18n, type Lang } from '../../i18n';
@@ -158,7 +158,7 @@ function Devices({ devices, lang, timeZone }: { devices: Device[] | null; lang: 
         const agent = browser && os ? t('BROWSER_ON_SYSTEM', { browser, os }) : browser || os || '';
         // A TV linked with a code shows the name it gave itself.
         const what = d.device_name || agent || t('UNKNOWN_DEVICE');
-        const place = [d.city, d.country ? displayName(lang, 'region', d.country) : ''].filter(Boolean).join(lang === 'ar' ? '، ' : ', ');
+        const place = placeName(lang, d.city, d.country);
         return (
           <li key={d.id} className={d.current ? 'devices__item devices__item--current' : 'devices__item'}>
             <span className="devices__what">

@@ -8,10 +8,13 @@ import {
   dayLabel,
   dayOf,
   guideDays,
+  MOROCCO_TIME_ZONES,
   remindable,
   shortDayLabel,
   startOverOpen,
+  timeRange,
 } from '../../../worker/rules/live-tv';
+import type { Lang } from '../../../worker/rules/lang';
 import { useI18n } from '../../i18n';
 import { EpgNowIsland } from '../../islands/epg-now';
 import { ButtonIcon } from '../../components/ButtonIcon';
@@ -28,22 +31,70 @@ type Props = {
 
 const px = (seconds: number): number => Math.round((seconds / 60) * GUIDE_PX_PER_MINUTE);
 
-/** The day picker: 7 days back to 7 ahead, as links (works without JavaScript). */
+/**
+ * The day picker: 7 days back to 7 ahead, as links (works without JavaScript). On a wide screen a
+ * row of days; on a phone one compact row — the previous day, the day shown (a disclosure listing
+ * every day) and the next day — so the grid stays in view.
+ */
 function DayPicker({ day, today }: { day: string; today: string }) {
   const { t, lang } = useI18n();
+  const days = guideDays(today);
+  const at = days.indexOf(day);
+  const label = (d: string) => (d === today ? t('EPG_TODAY') : shortDayLabel(d, lang));
+  const links = (
+    <ul>
+      {days.map((d) => (
+        <li key={d}>
+          <a className="epg__day" href={`/epg?day=${d}`} aria-current={d === day ? 'date' : undefined}>
+            {label(d)}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+  const step = (to: string | undefined, key: 'EPG_PREVIOUS_DAY' | 'EPG_NEXT_DAY', icon: string) =>
+    to ? (
+      <a className="epg__day-step" href={`/epg?day=${to}`} aria-label={`${t(key)}: ${dayLabel(to, lang)}`} title={t(key)}>
+        <span aria-hidden="true">{icon}</span>
+      </a>
+    ) : (
+      <span className="epg__day-step epg__day-step--none" aria-hidden="true" />
+    );
   return (
     <nav className="epg__days" aria-label={t('EPG_DAYS')}>
-      <ul>
-        {guideDays(today).map((d) => (
-          <li key={d}>
-            <a className="epg__day" href={`/epg?day=${d}`} aria-current={d === day ? 'date' : undefined}>
-              {d === today ? t('EPG_TODAY') : shortDayLabel(d, lang)}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <div className="epg__days-row">{links}</div>
+      <div className="epg__days-compact">
+        {step(days[at - 1], 'EPG_PREVIOUS_DAY', '‹')}
+        <details className="epg__day-menu">
+          <summary>
+            <span className="visually-hidden">{t('EPG_CHOOSE_DAY')}: </span>
+            {day === today ? `${t('EPG_TODAY')} · ${dayLabel(day, lang)}` : dayLabel(day, lang)}
+          </summary>
+          {links}
+        </details>
+        {step(days[at + 1], 'EPG_NEXT_DAY', '›')}
+      </div>
     </nav>
   );
+}
+
+/**
+ * The time zone the guide is drawn in, named in the page's language: Morocco's zones by the
+ * country ("توقيت المغرب"), others by their generic name ("heure d’Europe centrale"), else by the
+ * city of the zone's name.
+ */
+function zoneName(t: ReturnType<typeof useI18n>['t'], lang: Lang, timeZone: string): string {
+  if (MOROCCO_TIME_ZONES.has(timeZone)) return t('EPG_ZONE_MOROCCO');
+  for (const style of ['longGeneric', 'long'] as const) {
+    try {
+      const name = new Intl.DateTimeFormat(lang, { timeZone, timeZoneName: style }).formatToParts(0).find((part) => part.type === 'timeZoneName')?.value;
+      // An offset ("GMT+01:00") says less than the city.
+      if (name && !/[\d٠-٩]/u.test(name)) return name;
+    } catch {
+      break;
+    }
+  }
+  return timeZone.split('/').pop()?.replace(/_/g, ' ') ?? timeZone;
 }
 
 /** The time axis: a label every GUIDE_SLOT_MINUTES. */
@@ -82,7 +133,7 @@ function ChannelRow({ channel, from, to, now, day, timeZone }: { channel: Guide[
           const start = Math.max(p.starts_at, from);
           const end = Math.min(p.ends_at, to);
           const state = p.ends_at <= now ? 'past' : p.starts_at <= now ? 'now' : 'future';
-          const range = t('TV_TIME_RANGE', { start: clockTime(p.starts_at, lang, timeZone), end: clockTime(p.ends_at, lang, timeZone) });
+          const range = timeRange(p, lang, timeZone);
           return (
             <li key={p.id} className={`epg__programme epg__programme--${state}`} style={{ insetInlineStart: px(start - from), width: Math.max(px(end - start), 8) }}>
               <a href={`/epg?day=${day}&programme=${p.id}#programme`} aria-current={state === 'now' ? 'time' : undefined}>
@@ -90,7 +141,7 @@ function ChannelRow({ channel, from, to, now, day, timeZone }: { channel: Guide[
                   {p.title}
                 </span>
                 <span className="epg__programme-time">
-                  <bdi>{range}</bdi>
+                  {range}
                   {p.reminded && <span className="epg__reminded"> · {t('TV_REMINDER_ON')}</span>}
                 </span>
               </a>
@@ -123,7 +174,7 @@ function Details({ details, day, now, timeZone, loggedIn }: { details: Programme
         {p.title}
       </h2>
       <p className="epg-details__when">
-        {dayLabel(dayOf(p.starts_at, timeZone), lang)} · <bdi>{t('TV_TIME_RANGE', { start: clockTime(p.starts_at, lang, timeZone), end: clockTime(p.ends_at, lang, timeZone) })}</bdi>
+        {dayLabel(dayOf(p.starts_at, timeZone), lang)} · {timeRange(p, lang, timeZone)}
         {p.category && <> · {p.category}</>}
         {p.episode && <> · {p.episode}</>}
         {p.age_rating > 0 && (
@@ -182,16 +233,15 @@ function Details({ details, day, now, timeZone, loggedIn }: { details: Programme
  * out with logical properties, so Arabic runs right to left. Works without JavaScript.
  */
 export function EpgPage({ guide, day, today, timeZone, details, loggedIn }: Props) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const from = guide.from;
   const to = guide.to;
   const isToday = day === today;
-  const zoneName = timeZone.split('/').pop()?.replace(/_/g, ' ') ?? timeZone;
   return (
     <div className="page epg">
       <header className="epg__header">
         <h1 className="page__title">{t('EPG_TITLE')}</h1>
-        <p className="epg__zone">{t('EPG_TIMES_IN', { zone: zoneName })}</p>
+        <p className="epg__zone">{t('EPG_TIMES_IN', { zone: zoneName(t, lang, timeZone) })}</p>
         <div className="epg__tools">
           <a className="button button--secondary" href="/tv">
             {t('TV_TITLE')}
@@ -207,7 +257,7 @@ export function EpgPage({ guide, day, today, timeZone, details, loggedIn }: Prop
       <div className="epg__scroller" role="region" aria-label={t('EPG_TITLE')} tabIndex={0}>
         <div className="epg__grid" style={{ ['--epg-width' as string]: `${px(to - from)}px` }}>
           <TimeAxis from={from} to={to} timeZone={timeZone} />
-          <div className="epg__rows">
+          <div className={isToday ? 'epg__rows epg__rows--today' : 'epg__rows'}>
             {isToday && <EpgNowIsland from={from} to={to} now={guide.now} timeZone={timeZone} />}
             {guide.channels.map((channel) => (
               <ChannelRow key={channel.slug} channel={channel} from={from} to={to} now={guide.now} day={day} timeZone={timeZone} />

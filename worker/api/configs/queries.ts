@@ -1,9 +1,26 @@
+import { z } from 'zod';
 import { listVar } from '../../env';
 import { activePlans } from '../payments/plans';
 import { Config } from './schemas';
 
-/** Reads every config row (key → JSON) and shapes the config of spec §3. */
-export async function readConfig(env: Pick<Env, 'DB' | 'SUPPORTED_LANGUAGES'>): Promise<Config> {
+/** A store page setting: an https URL, else nothing (no banner, no badge). */
+const storeUrl = (setting: string | undefined): string | undefined => {
+  const parsed = z.url({ protocol: /^https$/ }).safeParse((setting ?? '').trim());
+  return parsed.success ? parsed.data : undefined;
+};
+
+/**
+ * The apps' store pages (the app banner, the footer's badges): the IOS_APP_URL and ANDROID_APP_URL
+ * settings, never the config table. Unset: no banner and no badge for that store.
+ */
+export const appsOf = (env: Pick<Env, 'IOS_APP_URL' | 'ANDROID_APP_URL'>): Config['apps'] => {
+  const ios = storeUrl(env.IOS_APP_URL);
+  const android = storeUrl(env.ANDROID_APP_URL);
+  return { ...(ios ? { ios } : {}), ...(android ? { android } : {}) };
+};
+
+/** Reads every config row (key → JSON) and shapes the config of spec §3; the store pages come from the settings (appsOf). */
+export async function readConfig(env: Pick<Env, 'DB' | 'SUPPORTED_LANGUAGES' | 'IOS_APP_URL' | 'ANDROID_APP_URL'>): Promise<Config> {
   const [{ results }, plans] = await Promise.all([env.DB.prepare('SELECT key, value FROM config').all<{ key: string; value: string }>(), activePlans(env.DB)]);
   const raw: Record<string, unknown> = Object.fromEntries(results.map((r) => [r.key, JSON.parse(r.value)]));
   const supported = listVar(env.SUPPORTED_LANGUAGES);
@@ -14,8 +31,8 @@ export async function readConfig(env: Pick<Env, 'DB' | 'SUPPORTED_LANGUAGES'>): 
     socials: {},
     notifications: false,
     options: {},
-    apps: {},
     ...raw,
+    apps: appsOf(env),
     subscriptions: plans,
   });
   return { ...config, available_langs: config.available_langs.filter((l) => supported.includes(l.id)) };

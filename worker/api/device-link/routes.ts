@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { AppEnv } from '../../env';
 import { consumeAll, limiter } from '../../limits';
-import { DEVICE_CODE_TTL_SECONDS, POLL_INTERVAL_SECONDS, SLOW_DOWN_SECONDS, formatUserCode, newUserCode } from '../../rules/device-link';
+import { DEVICE_CODE_TTL_SECONDS, POLL_INTERVAL_SECONDS, SLOW_DOWN_SECONDS, formatUserCode, newUserCode, type DeviceLookup } from '../../rules/device-link';
 import { caller, requireAuth } from '../auth/middleware';
 import { clientOf, publicOrigin, tooMany } from '../auth/routes/shared';
 import { randomToken, sessionTokens, sha256 } from '../auth/tokens';
@@ -15,7 +15,7 @@ import { checkProfilePin, pinLocked } from '../profiles/pin-check';
 import { resolveViewer } from '../profiles/queries';
 import { validationHook } from '../validation';
 import { approveGrant, denyGrant, grantByUserCode, insertGrant, pollGrant, type GrantRow } from './queries';
-import { ApproveInput, CodeRequest, DenyInput, LookupQuery, TokenRequest, type CodeAnswer, type DeviceLookup, type GrantError, type TokenAnswer } from './schemas';
+import { ApproveInput, CodeRequest, DenyInput, LookupQuery, TokenRequest, type CodeAnswer, type GrantError, type TokenAnswer } from './schemas';
 
 /**
  * TV sign-in (issue 15, spec §2 "TV linking"): the OAuth 2.0 device authorization grant, RFC 8628,
@@ -162,6 +162,8 @@ export const deviceLink = new Hono<AppEnv>()
       city: grant.city,
       expires_at: grant.expires_at,
     };
+    // A right code gives its try back: looking the TV up before approving costs nothing.
+    await limiter(c.env).release('device-link', `user:${user.id}`);
     return c.json(answer);
   })
 

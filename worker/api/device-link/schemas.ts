@@ -62,6 +62,3 @@ export type TokenAnswer = {
 
 /** RFC 8628 §3.5 / RFC 6749 §5.2 error codes of the token endpoint. */
 export type GrantError = 'authorization_pending' | 'slow_down' | 'access_denied' | 'expired_token' | 'invalid_grant' | 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
-
-/** GET /auth/device answer. */
-export type DeviceLookup = { user_code: string; device_name: string; user_agent: string; country: string; city: string; expires_at: number };

@@ -84,6 +84,20 @@ const jsonList = (text: string): string[] => {
   return Array.isArray(value) ? value.map(String) : [];
 };
 
+/**
+ * A title's tags in the page's language: `contents.tags` is a JSON array (the same words in every
+ * language) or an object of arrays by language ({"en": […], "fr": […]}), read in the language asked,
+ * else English, else none.
+ */
+const tagsIn = (text: string, lang: Lang): string[] => {
+  const value: unknown = JSON.parse(text);
+  if (Array.isArray(value)) return value.map(String);
+  if (value === null || typeof value !== 'object') return [];
+  const byLang = value as Record<string, unknown>;
+  const list = byLang[lang] ?? byLang.en;
+  return Array.isArray(list) ? list.map(String) : [];
+};
+
 const toCategoryRef = (row: CategoryRow): CategoryRef => ({
   id: row.id,
   name: row.name,
@@ -95,7 +109,7 @@ const toCategoryRef = (row: CategoryRow): CategoryRef => ({
 export const ageRestriction = (rating: number | null | undefined): string =>
   rating ? `${rating}-age-restriction` : 'no-age-restriction';
 
-function toContent(row: ContentRow, categories: CategoryRow[]): Content {
+function toContent(row: ContentRow, categories: CategoryRow[], lang: Lang): Content {
   const maturity = categories.find((c) => c.parent_slug === 'maturity');
   return {
     id: row.id,
@@ -113,7 +127,7 @@ function toContent(row: ContentRow, categories: CategoryRow[]): Content {
     country: row.country,
     languages: jsonList(row.languages),
     subtitles: jsonList(row.subtitles),
-    tags: jsonList(row.tags),
+    tags: tagsIn(row.tags, lang),
     cast: jsonList(row.cast),
     director: row.director,
     screenwriter: row.screenwriter,
@@ -142,7 +156,7 @@ export async function contentsByIds(env: DB, lang: Lang, ids: number[]): Promise
   const catsOf = Map.groupBy(cats?.results as CategoryRow[], (c) => c.content_id);
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toContent(row, catsOf.get(id) ?? [])] : [];
+    return row ? [toContent(row, catsOf.get(id) ?? [], lang)] : [];
   });
 }
 

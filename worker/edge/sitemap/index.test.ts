@@ -64,6 +64,38 @@ describe('GET /sitemap.xml', () => {
     for (const path of ['/partners', '/ads', '/contact']) expect(byPath.has(path), path).toBe(true);
   });
 
+  it('lists the festival hub, published festivals with their shows, and the libraries; not unpublished ones', async () => {
+    const id = crypto.randomUUID().slice(0, 8);
+    const at = '2026-06-07T08:09:10.000Z';
+    const [shown, hidden] = await env.DB.batch<{ id: number }>([
+      env.DB.prepare("INSERT INTO events (slug, names, city, starts_at, ends_at, published, updated_at) VALUES (?1, '{}', 'Rabat', ?2, ?2, 1, ?2) RETURNING id").bind(`f-${id}`, at),
+      env.DB.prepare("INSERT INTO events (slug, names, city, starts_at, ends_at, published, updated_at) VALUES (?1, '{}', 'Rabat', ?2, ?2, 0, ?2) RETURNING id").bind(`g-${id}`, at),
+    ]);
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO event_shows (event_id, slug, titles, venue, starts_at, ends_at, capacity) VALUES (?1, ?2, '{}', 'V', ?3, ?3, 10)").bind(shown?.results[0]?.id, `s-${id}`, at),
+      env.DB.prepare("INSERT INTO event_shows (event_id, slug, titles, venue, starts_at, ends_at, capacity) VALUES (?1, ?2, '{}', 'V', ?3, ?3, 10)").bind(hidden?.results[0]?.id, `t-${id}`, at),
+      env.DB.prepare("INSERT INTO libraries (slug, name, city, postal_code, published, updated_at) VALUES (?1, '{}', '{}', '10000', 1, ?3), (?2, '{}', '{}', '10000', 0, ?3)").bind(`l-${id}`, `m-${id}`, at),
+    ]);
+    const { urls } = await sitemapXml();
+    const byPath = new Map(urls.map((u) => [new URL(u.loc).pathname, u.lastmod]));
+    for (const path of ['/events', '/libraries']) expect(byPath.has(path), path).toBe(true);
+    expect(byPath.get(`/events/f-${id}`)).toBe(at);
+    expect(byPath.get(`/events/f-${id}/s-${id}`)).toBe(at);
+    expect(byPath.get(`/libraries/l-${id}`)).toBe(at);
+    for (const path of [`/events/g-${id}`, `/events/g-${id}/t-${id}`, `/libraries/m-${id}`]) expect(byPath.has(path), path).toBe(false);
+  });
+
+  it('leaves out the internal categories (the home hero, the bell) even when they hold published titles', async () => {
+    const title = await makeTitle({ published: '2026-01-01T00:00:00.000Z' });
+    const internal = await env.DB.prepare("SELECT id, slug FROM categories WHERE slug IN ('home', 'notifications')").all<{ id: number; slug: string }>();
+    expect(internal.results.map((c) => c.slug).sort()).toEqual(['home', 'notifications']);
+    await env.DB.batch(internal.results.map((c) => env.DB.prepare('INSERT OR IGNORE INTO content_categories (content_id, category_id, position) VALUES (?1, ?2, 0)').bind(title.id, c.id)));
+    const { urls } = await sitemapXml();
+    const paths = new Set(urls.map((u) => new URL(u.loc).pathname));
+    expect(paths.has('/category/home')).toBe(false);
+    expect(paths.has('/category/notifications')).toBe(false);
+  });
+
   it('answers 404 for a page that does not exist, never a 5xx', async () => {
     for (const page of ['0', '-1', 'x', '2', '1001', '1e3']) expect((await call(`/sitemap.xml?page=${page}`)).res.status, page).toBe(404);
     expect((await call('/sitemap.xml?page=1')).res.status).toBe(200);

@@ -75,6 +75,13 @@ describe('the content page of a film', () => {
     expect(body).toContain('class="row"');
   });
 
+  it('shows its tags in the page language, as its name', async () => {
+    expect((await page('/content/casa-blues?lang=en')).body).toContain('casablanca, jazz, gnawa, band, nightlife');
+    expect((await page('/content/casa-blues?lang=fr')).body).toContain('Casablanca, jazz, gnaoua, groupe de musique, vie nocturne');
+    expect((await page('/content/casa-blues?lang=ar')).body).toContain('الدار البيضاء، جاز، كناوة، فرقة موسيقية، حياة الليل');
+    expect((await page('/content/casa-blues?lang=es')).body).toContain('Casablanca, jazz, gnawa, banda, vida nocturna');
+  });
+
   it("offers 'Resume 12:34' with the profile's unfinished position, and Play again once finished", async () => {
     const film = await contentData('casa-blues');
     const duration = film.duration ?? 0;

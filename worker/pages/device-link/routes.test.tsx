@@ -6,8 +6,9 @@ import { call, en, html, post, registered } from '../../test/site';
 
 /** /tv/link through the whole worker, as a browser without JavaScript; the TV's part over /api as a TV app would call it (no cookie, no Origin). */
 
-async function tvAsksForACode(): Promise<CodeAnswer> {
-  const { res, html: body } = await call('/api/auth/device/code', { method: 'POST', body: 'client_id=tafrij-tv&device_name=Salon', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+async function tvAsksForACode(cf?: { country: string; city: string }): Promise<CodeAnswer> {
+  const init = { method: 'POST', body: 'client_id=tafrij-tv&device_name=Salon', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, ...(cf ? { cf } : {}) };
+  const { res, html: body } = await call('/api/auth/device/code', init);
   expect(res.status, body).toBe(200);
   return JSON.parse(body) as CodeAnswer;
 }
@@ -21,7 +22,8 @@ const tvPolls = async (code: CodeAnswer) => {
   return { status: res.status, body: JSON.parse(body) as { error?: string; access_token?: string } };
 };
 
-describe('/tv/link', () => {
+// Whole journeys (registration, the TV's requests, the pages): give a loaded machine time.
+describe('/tv/link', { timeout: 30_000 }, () => {
   it('sends guests to log in, and back with the code', async () => {
     const { res } = await call('/tv/link?code=bcdf-ghjk&lang=en');
     expect(res.status).toBe(302);
@@ -48,10 +50,36 @@ describe('/tv/link', () => {
     expect(account.html).toContain(html(en('SIGN_OUT_DEVICE')));
   });
 
+  it('asks for the code first, then shows the TV that asked for it (its name and approximate place) before the person approves', async () => {
+    const { jar } = await registered();
+    const first = await call('/tv/link?lang=fr', {}, jar);
+    expect(first.res.status).toBe(200);
+    expect(first.html).toMatch(/<form[^>]*action="\/tv\/link" method="get"/);
+    expect(first.html).not.toContain('name="profile_id"');
+    const code = await tvAsksForACode({ country: 'MA', city: 'Rabat' });
+    // Typed as a person types it: lower case, no dash.
+    const second = await call(`/tv/link?lang=fr&code=${code.user_code.replace('-', '').toLowerCase()}`, {}, jar);
+    expect(second.res.status).toBe(200);
+    expect(second.html).toContain(html(translate('fr')('TV_LINK_CHECK')));
+    expect(second.html).toContain('Salon');
+    expect(second.html).toContain('Rabat, Maroc');
+    expect(second.html).toContain(`name="code" value="${code.user_code}"`);
+    expect(second.html).toContain('name="profile_id"');
+    const arabic = await call(`/tv/link?lang=ar&code=${code.user_code}`, {}, jar);
+    expect(arabic.html).toContain('Rabat، المغرب');
+    // Looking the TV up is not a wrong try: many look-ups of a right code never lock the account out.
+    for (let i = 0; i < 11; i++) expect((await call(`/tv/link?lang=en&code=${code.user_code}`, {}, jar)).res.status).toBe(200);
+    const unknown = await call('/tv/link?lang=en&code=ZZZZ-ZZZZ', {}, jar);
+    expect(unknown.res.status).toBe(400);
+    expect(unknown.html).toContain(html(en('DEVICE_CODE_INVALID')));
+    expect(unknown.html).toContain('value="ZZZZ-ZZZZ"');
+    expect(unknown.html).not.toContain('name="profile_id"');
+  });
+
   it('signs the TV out from the device history', async () => {
     const { jar } = await registered();
     const code = await tvAsksForACode();
-    const page = await call(`/tv/link?lang=en`, {}, jar);
+    const page = await call(`/tv/link?lang=en&code=${code.user_code}`, {}, jar);
     const profile = /name="profile_id"[^>]*value="(\d+)"/.exec(page.html)?.[1] ?? '';
     await post('/tv/link?lang=en', { code: code.user_code, profile_id: profile, action: 'approve' }, jar);
     const tv = await tvPolls(code);
@@ -69,7 +97,8 @@ describe('/tv/link', () => {
 
   it('keeps what was typed and says what is wrong: a malformed code, an unknown one, a used one', async () => {
     const { jar } = await registered();
-    const page = await call(`/tv/link?lang=fr`, {}, jar);
+    const code = await tvAsksForACode();
+    const page = await call(`/tv/link?lang=fr&code=${code.user_code}`, {}, jar);
     const profile = /name="profile_id"[^>]*value="(\d+)"/.exec(page.html)?.[1] ?? '';
     const malformed = await post('/tv/link?lang=fr', { code: 'hello', profile_id: profile, action: 'approve' }, jar);
     expect(malformed.res.status).toBe(400);
@@ -78,7 +107,6 @@ describe('/tv/link', () => {
     const unknown = await post('/tv/link?lang=en', { code: 'ZZZZ-ZZZZ', profile_id: profile, action: 'approve' }, jar);
     expect(unknown.res.status).toBe(400);
     expect(unknown.html).toContain(html(en('DEVICE_CODE_INVALID')));
-    const code = await tvAsksForACode();
     await post('/tv/link?lang=en', { code: code.user_code, profile_id: profile, action: 'approve' }, jar);
     const twice = await post('/tv/link?lang=en', { code: code.user_code, profile_id: profile, action: 'approve' }, jar);
     expect(twice.res.status).toBe(409);

@@ -6,7 +6,7 @@ import { profileName } from '../../../client/profiles/display';
 import { Profile, type User } from '../../api/auth/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
-import { formatUserCode, isUserCode } from '../../rules/device-link';
+import { DeviceLookup, formatUserCode, isUserCode } from '../../rules/device-link';
 import { callApi } from '../../session/auth';
 import { loggedIn, sessionEnded, toLogin } from '../account';
 import { readForm, renderForm } from '../form';
@@ -16,7 +16,8 @@ import { apiFailure, type Status } from '../settings/errors';
 /**
  * TV linking (issue 15; spec §2 page titles "TV linking"): /tv/link is RFC 8628's verification URI.
  * A signed-in person types the code their TV shows (or arrives with ?code= from the TV's QR code),
- * picks the profile the TV opens, and the TV signs itself in at its next poll (worker/api/device-link).
+ * sees which TV asked for it (its name and approximate place, RFC 8628 §5.4), picks the profile the
+ * TV opens, and the TV signs itself in at its next poll (worker/api/device-link).
  * Registered before the live channel pages so /tv/link is never taken for a channel.
  */
 
@@ -28,10 +29,33 @@ const Linked = z.object({ device_name: z.string(), profile_id: z.number() });
 const CODE_ERRORS = new Set(['DEVICE_CODE_INVALID', 'DEVICE_CODE_EXPIRED', 'DEVICE_CODE_USED']);
 const PIN_ERRORS = new Set(['CODE_WAS_INCORRECT', 'PIN_FORMAT']);
 
-async function render(c: Ctx, user: User, form?: FormState, status: Status = 200) {
+async function render(c: Ctx, user: User, form?: FormState, status: Status = 200, device: DeviceLookup | null = null) {
   const profiles = await serverApi(c).request('/auth/profiles', (v) => Profiles.parse(v));
   const t = translate(c.get('lang'));
-  return renderForm(c, <TvLinkPage user={user} profiles={profiles} form={form} />, { title: t('TITLE_TV'), description: t('TV_LINK_TEXT') }, status);
+  return renderForm(c, <TvLinkPage user={user} profiles={profiles} form={form} device={device} />, { title: t('TITLE_TV'), description: t('TV_LINK_TEXT') }, status);
+}
+
+/** The first step again, the code kept and what is wrong with it on the field (or as a message). */
+function codeRefused(c: Ctx, user: User, code: string, error: unknown) {
+  if (sessionEnded(error)) return toLogin(c, isUserCode(code) ? `/tv/link?code=${formatUserCode(code)}` : '/tv/link');
+  const { key, status } = apiFailure(error);
+  const values = { code };
+  return render(c, user, CODE_ERRORS.has(key) ? { values, errors: { code: key } } : { values, message: { kind: 'danger', key } }, status);
+}
+
+/** The TV waiting for this code (GET /auth/device), to show before the person approves (RFC 8628 §5.4). */
+const lookUp = (c: Ctx, code: string) => serverApi(c).request(`/auth/device?user_code=${encodeURIComponent(formatUserCode(code))}`, (v) => DeviceLookup.parse(v));
+
+/** Second step: the TV that asked, the profiles, Link and "It's not my TV"; back to the first step when the code is wrong. */
+async function confirm(c: Ctx, user: User, code: string, form?: FormState, status: Status = 200) {
+  if (!isUserCode(code)) return render(c, user, { values: { code }, errors: { code: 'DEVICE_CODE_INVALID' } }, 400);
+  let device: DeviceLookup;
+  try {
+    device = await lookUp(c, code);
+  } catch (error) {
+    return codeRefused(c, user, code, error);
+  }
+  return render(c, user, form, status, device);
 }
 
 async function link(c: Ctx, user: User) {
@@ -52,19 +76,18 @@ async function link(c: Ctx, user: User) {
   } catch (error) {
     if (sessionEnded(error)) return toLogin(c, `/tv/link?code=${formatUserCode(code)}`);
     const { key, status } = apiFailure(error);
-    if (CODE_ERRORS.has(key)) return render(c, user, { values, errors: { code: key } }, status);
-    if (PIN_ERRORS.has(key)) return render(c, user, { values, errors: { pin: 'CODE_WAS_INCORRECT' } }, status);
-    return render(c, user, { values, message: { kind: 'danger', key } }, status);
+    if (CODE_ERRORS.has(key)) return codeRefused(c, user, code, error);
+    if (PIN_ERRORS.has(key)) return confirm(c, user, code, { values, errors: { pin: 'CODE_WAS_INCORRECT' } }, status);
+    return confirm(c, user, code, { values, message: { kind: 'danger', key } }, status);
   }
 }
 
 export const deviceLinkPages = new Hono<AppEnv>()
   .get('/tv/link', (c) => {
     const user = loggedIn(c);
-    const typed = c.req.query('code') ?? '';
-    const code = isUserCode(typed) ? formatUserCode(typed) : '';
-    if (!user) return toLogin(c, code ? `/tv/link?code=${code}` : '/tv/link');
-    return render(c, user, code ? { values: { code } } : undefined);
+    const typed = (c.req.query('code') ?? '').trim();
+    if (!user) return toLogin(c, isUserCode(typed) ? `/tv/link?code=${formatUserCode(typed)}` : '/tv/link');
+    return typed ? confirm(c, user, typed) : render(c, user);
   })
   .post('/tv/link', (c) => {
     const user = loggedIn(c);

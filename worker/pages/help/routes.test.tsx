@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedHelpArticles } from '../../api/help/testing';
-import { call, html, post, quietConsole } from '../../test/site';
+import { translate } from '../../i18n';
+import { call, en, html, post, quietConsole } from '../../test/site';
 
 /**
  * The help centre's pages (/page/help-center, its articles, "Was this helpful?") through the whole
@@ -91,13 +92,26 @@ describe('/page/help-center/{slug}', () => {
     expect(res.status).toBe(200);
     const parts = [
       '<h1 class="page__title">I forgot my password</h1>',
-      '<a href="/forgot" dir="ltr">/forgot</a>', // a site path in the answer is a link
+      `<a href="/forgot">${en('TITLE_FORGOT')}</a>`, // a site path in the answer is a link named after its page
       'action="/page/help-center/forgot-password/helpful"',
       'type="submit" value="yes" name="helpful"',
       'href="/contact?subject=account"',
       'Related questions',
     ];
     for (const part of parts) expect(page).toContain(part);
+  });
+
+  it('names the pages an answer sends to in the page language, never their raw paths (links, description, structured data)', async () => {
+    const { html: page } = await call('/page/help-center/change-password?lang=ar');
+    expect(page).toContain(`<a href="/settings/editLogin">${html(translate('ar')('TITLE_EDIT_LOGIN'))}</a>`);
+    expect(page).not.toContain('>/settings/editLogin<');
+    expect(/<meta name="description" content="([^"]*)"/.exec(page)?.[1]).not.toContain('/settings/editLogin');
+    expect(jsonLd(page).join('')).not.toContain('/settings/editLogin');
+    expect(jsonLd(page).join('')).toContain(translate('ar')('TITLE_EDIT_LOGIN'));
+    // The help centre's list of answers too, in French.
+    const centre = await call('/page/help-center?lang=fr');
+    expect(centre.html).toContain(`<a href="/settings/billingActivity">${html(translate('fr')('BILLING_ACTIVITY'))}</a>`);
+    expect(centre.html).not.toContain('>/settings/billingActivity<');
   });
 
   it('maps each category to its contact subject', async () => {

@@ -6,7 +6,7 @@ import { HelpArticlePage as ArticleData, HelpIndex } from '../../api/help/schema
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { ApiError } from '../../rules/api-client';
-import { HELP_CENTRE_PATH, HELP_QUERY_MAX, helpArticlePath, isHelpCategory } from '../../rules/help';
+import { HELP_CENTRE_PATH, HELP_QUERY_MAX, helpArticlePath, helpPlainText, isHelpCategory } from '../../rules/help';
 import { callApi } from '../../session/auth';
 import { addFlash } from '../../session/cookies';
 import { readForm } from '../form';
@@ -52,7 +52,8 @@ async function article(c: Ctx, slug: string) {
     if (isNotFound(error)) return c.notFound();
     throw error;
   }
-  const description = data.article.answer.length > DESCRIPTION_CHARS ? `${data.article.answer.slice(0, DESCRIPTION_CHARS - 1)}…` : data.article.answer;
+  const answer = helpPlainText(data.article.answer, translate(c.get('lang')));
+  const description = answer.length > DESCRIPTION_CHARS ? `${answer.slice(0, DESCRIPTION_CHARS - 1)}…` : answer;
   return renderPage(c, <HelpArticlePage data={data} voted={c.req.query('voted') === '1'} />, { title: data.article.question, description, share: {} });
 }
 

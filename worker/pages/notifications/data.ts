@@ -80,9 +80,11 @@ async function reminders(c: Ctx): Promise<NotificationCard[]> {
 async function load(c: Ctx): Promise<NotificationsView> {
   const user = await loadUser(c);
   const [contents, reminded] = await Promise.all([announced(c), user.isAnonymous ? Promise.resolve([]) : reminders(c)]);
-  // Guests keep no read state (spec §6): every notification counts.
-  const read = user.isAnonymous ? new Set<number>() : await opened(c, contents.map((content) => content.id));
-  const items = [...reminded, ...contents.map((content) => toCard(content, !read.has(content.id)))];
+  // A guest keeps no read state (spec §6): the announcements are listed for them, none counted as
+  // unread — a badge on a first visit would claim news nobody sent them (and guests share one
+  // cached page, so no per-guest count could be right).
+  const read = user.isAnonymous ? null : await opened(c, contents.map((content) => content.id));
+  const items = [...reminded, ...contents.map((content) => toCard(content, read !== null && !read.has(content.id)))];
   return { items, unread: items.filter((item) => item.unread).length, guest: user.isAnonymous };
 }
 

@@ -78,7 +78,7 @@ describe('/epg', () => {
     const { res, html: page } = await call('/epg?lang=en', { headers: { Cookie: 'tz=UTC' } });
     expect(res.status).toBe(200);
     const today = dayOf(now, 'UTC');
-    expect(page).toContain(html('Times in UTC'));
+    expect(page).toContain(html('All times in Coordinated Universal Time'));
     for (const day of guideDays(today)) expect(page).toContain(`href="/epg?day=${day}"`);
     expect(page).toContain(`href="/epg?day=${today}" aria-current="date"`);
     expect(page).toContain(`Now ${id}`);
@@ -87,7 +87,20 @@ describe('/epg', () => {
     const time = new Date(hour * 1000).toISOString().slice(11, 16);
     expect(page).toContain(`${time} – `);
     const tokyo = await call('/epg?lang=en', { headers: { Cookie: 'tz=Asia/Tokyo' } });
-    expect(tokyo.html).toContain(html('Times in Tokyo'));
+    expect(tokyo.html).toContain(html('All times in Japan Standard Time'));
+  });
+
+  it('names the time zone in the page language, and writes every time range start first, isolated left to right', async () => {
+    const { html: page } = await call('/epg?lang=ar', { headers: { Cookie: 'tz=Africa/Casablanca' } });
+    expect(page).toContain('<p class="epg__zone">الأوقات حسب توقيت المغرب</p>');
+    const paris = await call('/epg?lang=fr', { headers: { Cookie: 'tz=Europe/Paris' } });
+    expect(paris.html).toMatch(/<p class="epg__zone">Heures indiquées : heure [^<]*d’Europe centrale<\/p>/);
+    // The grid and the details: the same "start – end", between LEFT-TO-RIGHT ISOLATE and POP DIRECTIONAL ISOLATE.
+    const on = await call(`/epg?lang=ar&programme=${await programmeId(`Now ${id}`)}`, { headers: { Cookie: 'tz=UTC' } });
+    const time = (at: number) => new Date(at * 1000).toISOString().slice(11, 16);
+    const range = `\u2066${time(hour)} – ${time(hour + 3600)}\u2069`;
+    expect(on.html.split(range).length - 1).toBeGreaterThanOrEqual(2);
+    expect(on.html).toMatch(new RegExp(`epg-details__when">[^]*?${range}`));
   });
 
   it('answers 404 for a day outside the guide or not a date', async () => {
