@@ -13,8 +13,9 @@ import { text, type Lang } from './text';
 
 /**
  * E-tickets at the door and stream passes (issue 17), as the issue will be judged: in Arabic,
- * venue staff scan a valid ticket on /events/scan (accepted), scan it again (refused with the time
- * of its first use), a forged one (refused), a typed code, and a ticket scanned without network
+ * venue staff choose the show being admitted on /events/scan, scan a valid ticket (accepted), scan
+ * it again (refused with the time of its first use), one of another show (refused with its show and
+ * start), a forged one (refused), a typed code, and a ticket scanned without network
  * (queued, then accepted when back online); in French, a buyer with a stream pass watches the
  * live show and then the replay of the ended one; without a pass the watch page offers one.
  * The festival, its shows and paid tickets are written straight into the e2e database (the
@@ -52,7 +53,7 @@ function d1<T>(sql: string): T[] {
   }
 }
 
-type Show = { id: number; eventId: number; types: Record<'venue' | 'stream' | 'both', number> };
+type Show = { id: number; eventId: number; startsAt: string; types: Record<'venue' | 'stream' | 'both', number> };
 let live: Show;
 let ended: Show;
 
@@ -74,12 +75,12 @@ ${show(LIVE_SHOW, now - 30 * 60_000, now + 90 * 60_000, "(SELECT id FROM channel
 ${show(ENDED_SHOW, now - 5 * 3600_000, now - 3 * 3600_000, 'NULL', `(SELECT id FROM contents WHERE slug = ${q(REPLAY)})`)}
 ${types(LIVE_SHOW)}
 ${types(ENDED_SHOW)}`);
-  const rows = d1<{ slug: string; id: number; event_id: number; kind: 'venue' | 'stream' | 'both'; type_id: number }>(
-    `SELECT s.slug, s.id, s.event_id, t.kind, t.id AS type_id FROM event_shows s JOIN ticket_types t ON t.show_id = s.id WHERE s.slug IN (${q(LIVE_SHOW)}, ${q(ENDED_SHOW)});`,
+  const rows = d1<{ slug: string; id: number; event_id: number; starts_at: string; kind: 'venue' | 'stream' | 'both'; type_id: number }>(
+    `SELECT s.slug, s.id, s.event_id, s.starts_at, t.kind, t.id AS type_id FROM event_shows s JOIN ticket_types t ON t.show_id = s.id WHERE s.slug IN (${q(LIVE_SHOW)}, ${q(ENDED_SHOW)});`,
   );
   const of = (slug: string): Show => {
     const mine = rows.filter((r) => r.slug === slug);
-    return { id: mine[0]!.id, eventId: mine[0]!.event_id, types: Object.fromEntries(mine.map((r) => [r.kind, r.type_id])) as Show['types'] };
+    return { id: mine[0]!.id, eventId: mine[0]!.event_id, startsAt: mine[0]!.starts_at, types: Object.fromEntries(mine.map((r) => [r.kind, r.type_id])) as Show['types'] };
   };
   live = of(LIVE_SHOW);
   ended = of(ENDED_SHOW);
@@ -124,6 +125,14 @@ async function accessible(page: Page): Promise<void> {
   expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** Chooses the show being admitted in the scanner's picker, once the island is live (React owns the element). */
+async function admitting(page: Page, lang: Lang, show: Show): Promise<void> {
+  const picker = page.getByLabel(text(lang, 'SCAN_SHOW_LABEL'));
+  await expect.poll(() => picker.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__react')))).toBe(true);
+  await picker.selectOption(String(show.id));
+  await expect(picker).toHaveValue(String(show.id));
+}
+
 /** Types or pastes a token or code into the scanner and checks it; the big panel's tone and text. */
 async function scan(page: Page, value: string) {
   await page.locator('#scan-code').fill(value);
@@ -149,11 +158,12 @@ test.beforeAll(() => {
 });
 
 test.describe('door scanner', () => {
-  test('ar: staff scan a ticket (accepted), again (refused with its first use), a forged one, a typed code, one scanned offline', async ({ page }) => {
+  test('ar: staff choose the show, scan a ticket (accepted), again (refused with its first use), one of another show, a forged one, a typed code, one scanned offline', async ({ page }) => {
     test.setTimeout(120_000);
     const lang: Lang = 'ar';
     const buyer = await account(page, 'buyer');
     const [first, second, third] = await paidTickets(buyer.id, live, 'both', ['فاطمة الزهراء', 'يوسف بنعلي', 'Karim Alaoui']);
+    const [otherShow] = await paidTickets(buyer.id, ended, 'venue', ['سلمى']);
     await page.context().clearCookies();
     await staff(page);
     await page.setViewportSize(DESKTOP);
@@ -161,6 +171,10 @@ test.describe('door scanner', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1, name: text(lang, 'SCAN_TITLE') })).toBeVisible();
     await accessible(page);
+    // The show being admitted: the live one (the picker offers the shows not ended; the ended one is not there).
+    const picker = page.getByLabel(text(lang, 'SCAN_SHOW_LABEL'));
+    await expect(picker.locator(`option[value="${ended.id}"]`)).toHaveCount(0);
+    await admitting(page, lang, live);
 
     // Accepted, with the holder and the show.
     await scan(page, first!.token);
@@ -176,6 +190,13 @@ test.describe('door scanner', () => {
     await expect(panel(page)).toHaveAttribute('data-tone', 'bad');
     await expect(panel(page)).toContainText(text(lang, 'ETICKET_USED_AT', festivalTime(usedAt!.used_at, lang)));
     await page.screenshot({ path: `${SHOTS}/scan-ar-desktop-used.png` });
+
+    // A ticket of another show (the one that ended): refused with its show and start, and left unused.
+    await scan(page, otherShow!.token);
+    await expect(panel(page)).toHaveAttribute('data-tone', 'bad');
+    await expect(panel(page)).toContainText(text(lang, 'ETICKET_OTHER_SHOW_AT', { show: `حفل ${ENDED_SHOW}`, ...festivalTime(ended.startsAt, lang) }));
+    expect(d1<{ used_at: string | null }>(`SELECT used_at FROM etickets WHERE id = ${q(otherShow!.id)};`)[0]?.used_at).toBeNull();
+    await page.screenshot({ path: `${SHOTS}/scan-ar-desktop-other-show.png` });
 
     // Forged: one changed letter of the signed part. Refused at once, nothing sent.
     const [prefix, payload, signature] = first!.token.split('.');
@@ -204,6 +225,7 @@ test.describe('door scanner', () => {
 
     await page.setViewportSize(PHONE);
     await page.reload();
+    await admitting(page, lang, live);
     await scan(page, first!.token);
     await expect(panel(page)).toHaveAttribute('data-tone', 'bad');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -221,6 +243,7 @@ test.describe('door scanner', () => {
     for (const [name, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
       await page.setViewportSize(size);
       await page.goto('/events/scan?lang=en');
+      await admitting(page, 'en', live);
       if (name === 'desktop') {
         await scan(page, ticket!.token);
         await expect(panel(page)).toContainText(text('en', 'SCAN_ACCEPTED'));

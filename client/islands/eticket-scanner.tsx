@@ -5,14 +5,17 @@ import { defineIsland } from '../island';
 import type { Lang } from '../../worker/rules/lang';
 import { ETICKET_PREFIX, ETICKET_TOKEN_MAX, festivalTime, fromBase64url, importETicketPublicKey, normalizeShortCode, verifyETicket, type ETicketClaims } from '../../worker/rules/eticket';
 
-type Props = { publicKey: string; staff: string };
+/** A show the door can admit, its start already in Morocco's time and the page's language. */
+export type DoorShowOption = { id: number; title: string; venue: string; day: string; time: string };
+type Props = { publicKey: string; staff: string; shows: DoorShowOption[]; defaultShow: number | null };
 
-/** What was scanned: a token (checked offline first) or a typed short code (checked online only). */
-type Scan = { token: string } | { code: string };
-/** A scan kept while offline (localStorage), sent when the network is back. */
-type Queued = { id: string; body: Scan; at: string; label: string };
+/** What was scanned, at the door of which show: a token (checked offline first) or a typed short code (checked online only). */
+type Scanned = { token: string } | { code: string };
+type Scan = Scanned & { show: number };
+/** A scan kept while offline (localStorage), sent when the network is back (one queued by an older page names no show). */
+type Queued = { id: string; body: Scanned & { show?: number }; at: string; label: string };
 
-type Ticket = { holder: string; show_title: string; type_name: string; code: string };
+type Ticket = { holder: string; show_title: string; show_starts_at: string; type_name: string; code: string };
 /** One result panel: ok (green), bad (red), wait (amber: genuine, being marked or queued). */
 type Result = { id: string; tone: 'ok' | 'bad' | 'wait'; heading: string; detail: string; ticket: Ticket | null; queued?: boolean };
 
@@ -30,10 +33,13 @@ const writeQueue = (queue: Queued[]) => localStorage.setItem(QUEUE_KEY, JSON.str
 
 const ticketOf = (value: unknown): Ticket | null => {
   const t = (value as { ticket?: Partial<Ticket> | null } | null)?.ticket;
-  return t && typeof t.holder === 'string' ? { holder: t.holder, show_title: t.show_title ?? '', type_name: t.type_name ?? '', code: t.code ?? '' } : null;
+  return t && typeof t.holder === 'string' ? { holder: t.holder, show_title: t.show_title ?? '', show_starts_at: t.show_starts_at ?? '', type_name: t.type_name ?? '', code: t.code ?? '' } : null;
 };
 
-/** The API's answer to a scan, as a panel (translated; ETICKET_USED with the first use in Morocco's time). */
+/**
+ * The API's answer to a scan, as a panel (translated; ETICKET_USED with the first use in Morocco's
+ * time, ETICKET_OTHER_SHOW with the show and start the ticket is for).
+ */
 function resultOf(id: string, status: number, body: unknown, t: Translate, lang: Lang): Result {
   const ticket = ticketOf(body);
   if (status === 200) return { id, tone: 'ok', heading: t('SCAN_ACCEPTED'), detail: '', ticket };
@@ -41,6 +47,7 @@ function resultOf(id: string, status: number, body: unknown, t: Translate, lang:
   const code = message.split(':')[0]?.trim() ?? '';
   const usedAt = (body as { used_at?: unknown } | null)?.used_at;
   if (code === 'ETICKET_USED' && typeof usedAt === 'string') return { id, tone: 'bad', heading: t('ETICKET_USED_AT', festivalTime(usedAt, lang)), detail: '', ticket };
+  if (code === 'ETICKET_OTHER_SHOW' && ticket?.show_starts_at) return { id, tone: 'bad', heading: t('ETICKET_OTHER_SHOW_AT', { show: ticket.show_title, ...festivalTime(ticket.show_starts_at, lang) }), detail: '', ticket };
   const text = code ? t(code) : '';
   return { id, tone: 'bad', heading: text && text !== code ? text : t('ERROR_DEFAULT'), detail: '', ticket };
 }
@@ -68,8 +75,9 @@ const barcodeDetector = (): DetectorClass | null => (globalThis as { BarcodeDete
  * online, each result shown. The camera reads QR codes with the browser's BarcodeDetector where
  * there is one (Chromium on Android, macOS); elsewhere staff type the code printed under the QR code.
  */
-export default function ETicketScanner({ publicKey, staff }: Props) {
+export default function ETicketScanner({ publicKey, staff, shows, defaultShow }: Props) {
   const { t, lang } = useI18n();
+  const [door, setDoor] = useState<number | null>(defaultShow ?? shows[0]?.id ?? null);
   const [text, setText] = useState('');
   const [current, setCurrent] = useState<Result | null>(null);
   const [history, setHistory] = useState<Result[]>([]);
@@ -98,7 +106,8 @@ export default function ETicketScanner({ publicKey, staff }: Props) {
     flushing.current = true;
     try {
       for (const item of readQueue()) {
-        const answer = await send(item.body, lang);
+        // A scan queued before scans named their show is for the show chosen now.
+        const answer = await send({ ...item.body, show: item.body.show ?? door ?? 0 }, lang);
         if (!answer) break;
         writeQueue(readQueue().filter((q) => q.id !== item.id));
         show({ ...resultOf(item.id, answer.status, answer.body, t, lang), queued: true, detail: t('SCAN_SENT_LATER', { label: item.label }) });
@@ -107,7 +116,7 @@ export default function ETicketScanner({ publicKey, staff }: Props) {
       setQueue(readQueue());
       flushing.current = false;
     }
-  }, [lang, show, t]);
+  }, [door, lang, show, t]);
 
   useEffect(() => {
     setQueue(readQueue());
@@ -120,7 +129,7 @@ export default function ETicketScanner({ publicKey, staff }: Props) {
   const check = useCallback(
     async (input: string) => {
       const value = input.trim();
-      if (!value) return;
+      if (!value || door === null) return;
       const id = crypto.randomUUID();
       let body: Scan;
       let claims: ETicketClaims | null = null;
@@ -129,11 +138,17 @@ export default function ETicketScanner({ publicKey, staff }: Props) {
         const verifier = await key.current;
         claims = verifier ? await verifyETicket(value.slice(0, ETICKET_TOKEN_MAX + 1), verifier) : null;
         if (!claims) return show({ id, tone: 'bad', heading: t('ETICKET_FORGED'), detail: '', ticket: null });
-        body = { token: value };
+        if (claims.s !== door && navigator.onLine === false) {
+          // Offline, a ticket of another show is refused at once (online, the API names its show and date).
+          const other = shows.find((s) => s.id === claims?.s);
+          const heading = other ? t('ETICKET_OTHER_SHOW_AT', { show: other.title, day: other.day, time: other.time }) : t('ETICKET_OTHER_SHOW');
+          return show({ id, tone: 'bad', heading, detail: claims.h, ticket: null });
+        }
+        body = { token: value, show: door };
       } else {
         const code = normalizeShortCode(value);
         if (!code) return show({ id, tone: 'bad', heading: t('ETICKET_FORGED'), detail: t('SCAN_CODE_HINT'), ticket: null });
-        body = { code };
+        body = { code, show: door };
       }
       const label = claims ? claims.h : value.toUpperCase();
       show({ id, tone: 'wait', heading: claims ? t('SCAN_GENUINE_CHECKING') : t('SCAN_CODE_CHECKING'), detail: label, ticket: null });
@@ -142,7 +157,7 @@ export default function ETicketScanner({ publicKey, staff }: Props) {
       enqueue({ id, body, at: new Date().toISOString(), label });
       show({ id, tone: 'wait', heading: claims ? t('SCAN_QUEUED') : t('SCAN_CODE_QUEUED'), detail: label, ticket: null, queued: true });
     },
-    [enqueue, lang, publicKey, show, t],
+    [door, enqueue, lang, publicKey, show, shows, t],
   );
 
   const submit = (event: FormEvent) => {
@@ -202,6 +217,26 @@ export default function ETicketScanner({ publicKey, staff }: Props) {
   return (
     <div className="scanner">
       <p className="scanner__staff">{t('SCAN_STAFF_AS', { staff })}</p>
+      <div className="scanner__door">
+        <label className="field__label" htmlFor="scan-show">
+          {t('SCAN_SHOW_LABEL')}
+        </label>
+        {shows.length > 0 ? (
+          <select id="scan-show" name="show" className="field__input scanner__show" value={door ?? ''} onChange={(e) => setDoor(Number(e.target.value))}>
+            {shows.map((s) => (
+              <option key={s.id} value={s.id}>
+                {t('SCAN_SHOW_OPTION', { show: s.title, day: s.day, time: s.time, venue: s.venue })}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <p className="scanner__note" id="scan-show">
+            {t('SCAN_NO_SHOWS')}
+          </p>
+        )}
+      </div>
+      {door !== null && (
+      <>
       <div className="scanner__camera">
         {camera === 'on' ? (
           <>
@@ -245,6 +280,8 @@ export default function ETicketScanner({ publicKey, staff }: Props) {
           {t('SCAN_CODE_HINT')}
         </p>
       </form>
+      </>
+      )}
       <div className="scanner__live" aria-live="assertive" aria-atomic="true">
         {current && <ResultPanel result={current} big />}
       </div>

@@ -29,8 +29,8 @@ async function scanner(c: Ctx) {
   if (!loggedIn(c)) return toLogin(c, '/events/scan');
   const t = translate(c.get('lang'));
   try {
-    const setup = await serverApi(c).request('/events/etickets/scanner', (v) => ScannerSetup.parse(v));
-    return renderPage(c, <ScanPage publicKey={setup.public_key} staff={setup.staff} />, { title: t('SCAN_TITLE') });
+    const setup = await serverApi(c).request(`/events/etickets/scanner?lang=${c.get('lang')}`, (v) => ScannerSetup.parse(v));
+    return renderPage(c, <ScanPage publicKey={setup.public_key} staff={setup.staff} shows={setup.shows} defaultShow={setup.default_show} />, { title: t('SCAN_TITLE') });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return toLogin(c, '/events/scan');
     if (!(error instanceof ApiError && error.status === 403 && error.message.startsWith('STAFF_ONLY'))) throw error;

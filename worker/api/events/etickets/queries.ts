@@ -1,6 +1,6 @@
 import type { Lang } from '../../../rules/lang';
 import { shortCode } from '../../../rules/eticket';
-import type { ScannedTicket } from './schemas';
+import type { DoorShow, ScannedTicket } from './schemas';
 
 /** An etickets row with its show and type, in one language. */
 type TicketRow = {
@@ -38,6 +38,7 @@ export async function ticketAtDoor(db: D1Database, id: string, lang: Lang): Prom
     code: shortCode(row.id),
     holder: row.holder,
     kind: row.kind,
+    show_id: row.show_id,
     show_title: row.show_title ?? '',
     show_starts_at: row.show_starts_at,
     venue: row.venue,
@@ -53,13 +54,43 @@ export async function ticketIdsByCode(db: D1Database, code: string): Promise<str
 }
 
 /**
- * Marks a valid ticket used, once: one statement, so of any number of parallel scans exactly one
- * changes the row and gets it back; the others get null (read the first use with ticketAtDoor).
+ * Marks a valid ticket of the show being admitted used, once: one statement, so of any number of
+ * parallel scans exactly one changes the row and gets it back; the others get null (read the first
+ * use with ticketAtDoor).
  */
-export async function markUsed(db: D1Database, id: string, at: Date, staffId: string): Promise<string | null> {
+export async function markUsed(db: D1Database, ticket: { id: string; showId: number }, at: Date, staffId: string): Promise<string | null> {
   const row = await db
-    .prepare("UPDATE etickets SET used_at = ?1, used_by = ?2 WHERE id = ?3 AND state = 'valid' AND used_at IS NULL RETURNING used_at")
-    .bind(at.toISOString(), staffId, id)
+    .prepare("UPDATE etickets SET used_at = ?1, used_by = ?2 WHERE id = ?3 AND show_id = ?4 AND state = 'valid' AND used_at IS NULL RETURNING used_at")
+    .bind(at.toISOString(), staffId, ticket.id, ticket.showId)
     .first<{ used_at: string }>();
   return row?.used_at ?? null;
+}
+
+/** How many shows the scanner's picker offers. */
+export const DOOR_SHOWS_MAX = 30;
+
+/** The shows not ended at `at`, soonest first (names in `lang`, else English): what the door can admit. */
+export async function doorShows(db: D1Database, at: Date, lang: Lang): Promise<DoorShow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT s.id, coalesce(s.titles ->> ?2, s.titles ->> 'en', '') AS title, coalesce(e.names ->> ?2, e.names ->> 'en', '') AS festival,
+              s.venue, s.starts_at, s.ends_at
+         FROM event_shows s JOIN events e ON e.id = s.event_id
+        WHERE s.ends_at > ?1
+        ORDER BY s.starts_at, s.id LIMIT ?3`,
+    )
+    .bind(at.toISOString(), `$.${lang}`, DOOR_SHOWS_MAX)
+    .all<DoorShow>();
+  return results;
+}
+
+/**
+ * The show the scanner starts on: the one playing now or starting soonest, that is, of the shows
+ * not ended, the one whose start is nearest to `at` (a show that began two hours ago gives way to
+ * the next one starting in half an hour). Null when there is none.
+ */
+export function defaultDoorShow(shows: Pick<DoorShow, 'id' | 'starts_at' | 'ends_at'>[], at: Date): number | null {
+  const open = shows.filter((s) => Date.parse(s.ends_at) > at.getTime());
+  const distance = (s: { starts_at: string }) => Math.abs(Date.parse(s.starts_at) - at.getTime());
+  return open.reduce<(typeof open)[number] | null>((best, s) => (!best || distance(s) < distance(best) ? s : best), null)?.id ?? null;
 }

@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../../../env';
 import { limiter } from '../../../limits';
-import { normalizeShortCode, toBase64url, verifyETicket, type ETicketClaims } from '../../../rules/eticket';
+import { festivalTime, normalizeShortCode, toBase64url, verifyETicket, type ETicketClaims } from '../../../rules/eticket';
 import type { Lang } from '../../../rules/lang';
 import { authenticate } from '../../auth/middleware';
 import type { UserRow } from '../../auth/users';
@@ -12,7 +12,7 @@ import { now } from '../../clock';
 import { apiError } from '../../errors';
 import { langQuery } from '../../schemas';
 import { validationHook } from '../../validation';
-import { markUsed, ticketAtDoor, ticketIdsByCode, type TicketAtDoor } from './queries';
+import { defaultDoorShow, doorShows, markUsed, ticketAtDoor, ticketIdsByCode, type TicketAtDoor } from './queries';
 import { ScanBody, type ETicketKey, type ScanAccepted, type ScannedTicket, type ScannerSetup, type ScanRefused } from './schemas';
 import { eticketPublicKey } from './signing';
 
@@ -54,19 +54,25 @@ const claimsMatch = (claims: ETicketClaims, ticket: TicketAtDoor): boolean =>
   claims.e === ticket.event_id && claims.s === ticket.show_id && claims.y === ticket.ticket_type_id && claims.k === ticket.kind;
 
 /**
- * Marks the ticket used at the door, once. Refusals: 404 ETICKET_NOT_FOUND, 409 ETICKET_NOT_PAID
+ * Marks the ticket used at the door of `showId` (the show being admitted), once. Refusals: 404
+ * ETICKET_NOT_FOUND, 409 ETICKET_OTHER_SHOW (a ticket of another show or day: the ticket says which,
+ * the message names it with its start in Morocco's time), 409 ETICKET_NOT_PAID
  * (order not paid yet), 409 ETICKET_VOID (order expired, failed or refunded), 409
  * ETICKET_STREAM_ONLY (a stream pass does not open the venue's door), 409 ETICKET_USED with the
  * time of the first use.
  */
-async function admit(c: Context<AppEnv>, staffId: string, id: string, lang: Lang, claims: ETicketClaims | null): Promise<ScanAccepted> {
+async function admit(c: Context<AppEnv>, staffId: string, showId: number, id: string, lang: Lang, claims: ETicketClaims | null): Promise<ScanAccepted> {
   const ticket = await ticketAtDoor(c.env.DB, id, lang);
   if (!ticket) refuse(404, 'ETICKET_NOT_FOUND', 'no such ticket');
   if (claims && !claimsMatch(claims, ticket)) refuse(400, 'ETICKET_FORGED', 'this ticket is not genuine');
+  if (ticket.show_id !== showId) {
+    const { time, day } = festivalTime(ticket.show_starts_at, 'en');
+    refuse(409, 'ETICKET_OTHER_SHOW', `this ticket is for ${ticket.view.show_title} at ${time} on ${day}, not for the show being admitted`, ticket.view);
+  }
   if (ticket.state === 'held') refuse(409, 'ETICKET_NOT_PAID', 'the order of this ticket is not paid', ticket.view);
   if (ticket.state !== 'valid') refuse(409, 'ETICKET_VOID', 'this ticket was cancelled (order expired, failed or refunded)', ticket.view);
   if (ticket.kind === 'stream') refuse(409, 'ETICKET_STREAM_ONLY', 'a stream pass does not admit to the venue', ticket.view);
-  const usedAt = await markUsed(c.env.DB, id, now(c), staffId);
+  const usedAt = await markUsed(c.env.DB, { id, showId }, now(c), staffId);
   if (usedAt) return { accepted: true, ticket: ticket.view, used_at: usedAt };
   const first = ticket.used_at ?? (await ticketAtDoor(c.env.DB, id, lang))?.used_at ?? null;
   return refuse(409, 'ETICKET_USED', `already used at ${first ?? '?'}`, ticket.view, first);
@@ -81,25 +87,32 @@ export const etickets = new Hono<AppEnv>()
     const key = toBase64url(await eticketPublicKey(c.env));
     return c.json({ alg: 'Ed25519', public_key: key } satisfies ETicketKey, 200, { 'Cache-Control': 'public, max-age=3600' });
   })
-  /** GET /events/etickets/scanner (staff only): the public key and the staff member, for the scanner page. */
-  .get('/events/etickets/scanner', async (c) => {
+  /**
+   * GET /events/etickets/scanner?lang= (staff only): the public key, the staff member and the shows
+   * the door can admit (not ended, soonest first) with the one playing now or starting soonest.
+   */
+  .get('/events/etickets/scanner', zValidator('query', langQuery, validationHook), async (c) => {
     const user = await staff(c);
     const key = toBase64url(await eticketPublicKey(c.env));
-    return c.json({ public_key: key, staff: user.email ?? user.phone ?? '' } satisfies ScannerSetup, 200, NO_STORE);
+    const at = now(c);
+    const shows = await doorShows(c.env.DB, at, c.req.valid('query').lang);
+    const setup: ScannerSetup = { public_key: key, staff: user.email ?? user.phone ?? '', shows, default_show: defaultDoorShow(shows, at) };
+    return c.json(setup, 200, NO_STORE);
   })
   /**
-   * POST /events/etickets/scan?lang= {token} or {code} (staff only): a forged or malformed token is
-   * 400 ETICKET_FORGED; a genuine one is marked used once (see admit); a typed code is looked up.
+   * POST /events/etickets/scan?lang= {show, token} or {show, code} (staff only): a forged or
+   * malformed token is 400 ETICKET_FORGED; a genuine one of `show` is marked used once (see admit);
+   * a typed code is looked up.
    */
   .post('/events/etickets/scan', zValidator('query', langQuery, validationHook), zValidator('json', ScanBody, validationHook), async (c) => {
     const user = await staff(c);
     const { lang } = c.req.valid('query');
-    const { token, code } = c.req.valid('json');
+    const { show, token, code } = c.req.valid('json');
     if (token !== undefined) {
       const claims = await verifyETicket(token, await eticketPublicKey(c.env));
       if (!claims) refuse(400, 'ETICKET_FORGED', 'this ticket is not genuine');
-      return c.json(await admit(c, user.id, claims.t, lang, claims), 200, NO_STORE);
+      return c.json(await admit(c, user.id, show, claims.t, lang, claims), 200, NO_STORE);
     }
     const id = await ticketOfCode(c, user.id, code ?? '');
-    return c.json(await admit(c, user.id, id, lang, null), 200, NO_STORE);
+    return c.json(await admit(c, user.id, show, id, lang, null), 200, NO_STORE);
   });

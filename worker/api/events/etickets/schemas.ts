@@ -6,9 +6,13 @@ import { ETICKET_TOKEN_MAX } from '../../../rules/eticket';
  * the signature offline with the public key and marks the ticket used online").
  */
 
-/** POST /events/etickets/scan: a scanned or pasted token, or a ticket's typed short code (exactly one). */
+/**
+ * POST /events/etickets/scan: the show being admitted (the scanner's show picker), and a scanned or
+ * pasted token or a ticket's typed short code (exactly one).
+ */
 export const ScanBody = z
   .strictObject({
+    show: z.number().int().positive().max(2 ** 31),
     token: z.string().trim().min(1).max(ETICKET_TOKEN_MAX).optional(),
     code: z.string().trim().min(1).max(32).optional(),
   })
@@ -22,6 +26,7 @@ export const ScannedTicket = z.object({
   code: z.string(),
   holder: z.string(),
   kind: z.enum(['venue', 'stream', 'both']),
+  show_id: z.number(),
   show_title: z.string(),
   show_starts_at: z.string(),
   venue: z.string(),
@@ -46,6 +51,13 @@ export type ScanRefused = z.infer<typeof ScanRefused>;
 export const ETicketKey = z.object({ alg: z.literal('Ed25519'), public_key: z.string() });
 export type ETicketKey = z.infer<typeof ETicketKey>;
 
-/** GET /events/etickets/scanner (staff only): what the scanner page needs. */
-export const ScannerSetup = z.object({ public_key: z.string(), staff: z.string() });
+/** A show the door can admit (the scanner's picker): names in the request's language. */
+export const DoorShow = z.object({ id: z.number(), title: z.string(), festival: z.string(), venue: z.string(), starts_at: z.string(), ends_at: z.string() });
+export type DoorShow = z.infer<typeof DoorShow>;
+
+/**
+ * GET /events/etickets/scanner?lang= (staff only): what the scanner page needs: the shows not ended
+ * yet, soonest first, and the one the picker starts on (null when there is none).
+ */
+export const ScannerSetup = z.object({ public_key: z.string(), staff: z.string(), shows: z.array(DoorShow), default_show: z.number().nullable() });
 export type ScannerSetup = z.infer<typeof ScannerSetup>;
