@@ -56,10 +56,10 @@ export const uniqueNational = (): string => `6${String(Math.floor(Math.random() 
 export const userByEmail = (email: string) => env.DB.prepare('SELECT id, email, phone, lang FROM users WHERE email = ?').bind(email).first<{ id: string; lang: string }>();
 export const userByPhone = (phone: string) => env.DB.prepare('SELECT id FROM users WHERE phone = ?').bind(phone).first<{ id: string }>();
 
-/** Registers through the page and answers the logged-in jar. */
+/** Registers through the page, from an address of its own (registrations are bounded per address), and answers the logged-in jar. */
 export async function registered(email = uniqueEmail(), password = GOOD_PASSWORD): Promise<{ email: string; jar: Jar }> {
   const jar: Jar = new Map();
-  const { res } = await post('/register', { method: 'email', email, password, password_confirmation: password, terms: '1' }, jar);
+  const { res } = await post('/register', { method: 'email', email, password, password_confirmation: password, terms: '1' }, jar, newIp());
   if (res.status !== 303) throw new Error(`register failed: ${res.status}`);
   return { email, jar };
 }

@@ -6,6 +6,7 @@ import { sandboxFor } from './providers';
 import { SANDBOX_SIGNATURE_HEADER } from './providers/sandbox';
 import { runBilling } from './renewals';
 import { decide, deliver, invoicesOf, makeCoupon, payAtAgency, startCheckout, userRow } from './testing';
+import { formatMoney } from '../../rules/money';
 
 const DAY = 86_400_000;
 const PLAN_MONTHLY = 4;
@@ -256,7 +257,7 @@ describe('sales agents (/agent)', () => {
     const tx = await txOf(user.tokens.token, answer.transaction.id);
     expect(tx).toMatchObject({ state: 'pending', method: 'agent', amount: 5900, expires_at: null });
     const told = await env.DB.prepare("SELECT body FROM outbox WHERE recipient = ? AND subject LIKE '%Agence Test%'").bind(user.email).first<{ body: string }>();
-    expect(told?.body).toContain('MAD 59.00');
+    expect(told?.body).toContain(formatMoney('en', 5900, 'MAD'));
     // A second recording while the first waits is refused (no double collection).
     const twice = await callApi('/agent/payments', { method: 'POST', token: agent.tokens.token, body: { login: user.email, plan: PLAN_MONTHLY } });
     expect([twice.status, await messageOf(twice)]).toEqual([409, 'PAYMENT_PENDING: a payment already waits for validation']);

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n';
-import { call, hasTag, html, post, type Jar, quietConsole, flashOf } from '../../test/site';
+import { call, hasTag, html, post, type Jar, quietConsole, flashOf, newIp } from '../../test/site';
 import { makeSubscriber } from '../../test/accounts';
 
 /**
@@ -18,7 +18,7 @@ const profileRow = (id: number) => env.DB.prepare('SELECT * FROM profiles WHERE 
 const profilesOf = async (userId: string) => (await env.DB.prepare('SELECT * FROM profiles WHERE user_id = ? ORDER BY id').bind(userId).all<Row>()).results;
 
 const postJson = (path: string, body: unknown, jar?: Jar) =>
-  call(path, { method: 'POST', body: JSON.stringify(body), headers: { Origin: 'http://localhost', 'Content-Type': 'application/json' } }, jar);
+  call(path, { method: 'POST', body: JSON.stringify(body), headers: { Origin: 'http://localhost', 'Content-Type': 'application/json' } }, jar, newIp());
 
 /** A new account, logged in through the API, watching as its main profile (the `profile` cookie). */
 async function account() {
