@@ -29,8 +29,9 @@ export async function once<T>(env: Env, key: string, run: () => Promise<T>, pars
       return answer;
     } catch (error) {
       if (error instanceof HTTPException) {
-        const res = error.getResponse();
-        await env.CACHE.put(stored, JSON.stringify({ status: res.status, body: await res.clone().json().catch(() => ({ status: res.status, message: error.message })) }), { expirationTtl: KEEP_SECONDS });
+        // A copy: the error's own response is still to be sent (getResponse() would take its body).
+        const res = error.res ? error.res.clone() : error.getResponse();
+        await env.CACHE.put(stored, JSON.stringify({ status: res.status, body: await res.json().catch(() => ({ status: res.status, message: error.message })) }), { expirationTtl: KEEP_SECONDS });
       }
       throw error;
     }

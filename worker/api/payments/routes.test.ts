@@ -277,6 +277,16 @@ describe('one pending change at a time; a checkout posted twice starts once', ()
     const other = await startCheckout(user.tokens.token, PLAN_WEEK, { currency: 'MAD', method: 'cash', attempt: crypto.randomUUID() });
     expect(other.transaction.id).not.toBe(answers[0]?.transaction.id);
   });
+
+  it('a refused checkout posted twice (its attempt) is refused twice with its reason, never a 500', async () => {
+    const user = await registeredUser();
+    const attempt = crypto.randomUUID();
+    for (const _ of [1, 2]) {
+      const res = await callApi(`/payments/subscription/${PLAN_WEEK}`, { method: 'POST', token: user.tokens.token, body: { currency: 'MAD', method: 'coupon', coupon: 'NO-SUCH-CODE', attempt } });
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { message: string }).message).toMatch(/^COUPON_NOT_FOUND/);
+    }
+  });
 });
 
 describe('the billing clock over a simulated year', () => {
