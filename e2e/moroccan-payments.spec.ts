@@ -85,7 +85,7 @@ test.describe('Moroccan ways to pay', () => {
     const row = page.locator('.billing tbody tr').first();
     await expect(row).toContainText(text(lang, 'PAYMENT_METHOD_COUPON'));
     await expect(row).toContainText('BIENVENUE100');
-    await expect(row).toContainText('0,00');
+    await expect(row).toContainText('0.00 د.م.');
     await expect(row.getByRole('link', { name: new RegExp(text(lang, 'DOWNLOAD_INVOICE')) })).toBeVisible();
     await accessible(page);
     await page.screenshot({ path: 'e2e/screenshots/coupon-billing-ar-phone.png', fullPage: true });

@@ -28,7 +28,7 @@ async function createAccount(page: Page, lang: Lang): Promise<void> {
   await page.fill('#field-password_confirmation', PASSWORD);
   await page.check('#field-terms');
   await page.getByRole('button', { name: text(lang, 'CREATE_ACCOUNT') }).click();
-  await page.waitForURL(/\/subscription\?plan=/);
+  await page.waitForURL(/\/subscription\?(.*&)?plan=/);
 }
 
 /** On the sandbox's hosted page: a card and an outcome, then Pay. */
