@@ -79,6 +79,7 @@ export default function ETicketScanner({ publicKey, staff, shows, defaultShow }:
   const { t, lang } = useI18n();
   const [door, setDoor] = useState<number | null>(defaultShow ?? shows[0]?.id ?? null);
   const [text, setText] = useState('');
+  const showText = (s: Props['shows'][number] | undefined) => (s ? t('SCAN_SHOW_OPTION', { show: s.title, day: s.day, time: s.time, venue: s.venue }) : '');
   const [current, setCurrent] = useState<Result | null>(null);
   const [history, setHistory] = useState<Result[]>([]);
   const [queue, setQueue] = useState<Queued[]>([]);
@@ -222,13 +223,19 @@ export default function ETicketScanner({ publicKey, staff, shows, defaultShow }:
           {t('SCAN_SHOW_LABEL')}
         </label>
         {shows.length > 0 ? (
-          <select id="scan-show" name="show" className="field__input scanner__show" value={door ?? ''} onChange={(e) => setDoor(Number(e.target.value))}>
-            {shows.map((s) => (
-              <option key={s.id} value={s.id}>
-                {t('SCAN_SHOW_OPTION', { show: s.title, day: s.day, time: s.time, venue: s.venue })}
-              </option>
-            ))}
-          </select>
+          <>
+            <select id="scan-show" name="show" className="field__input scanner__show" value={door ?? ''} aria-describedby="scan-show-chosen" onChange={(e) => setDoor(Number(e.target.value))}>
+              {shows.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {showText(s)}
+                </option>
+              ))}
+            </select>
+            {/* A closed select shows one line, cut on a phone: the chosen show in full, wrapped. */}
+            <p className="scanner__chosen" id="scan-show-chosen">
+              {showText(shows.find((s) => s.id === door) ?? shows[0])}
+            </p>
+          </>
         ) : (
           <p className="scanner__note" id="scan-show">
             {t('SCAN_NO_SHOWS')}
