@@ -29,7 +29,7 @@ export async function notifySettlement(env: Bindings, s: Settlement, now: Date =
   const invoice = tx.invoice_number === null ? null : formatInvoiceNumber(env.INVOICE_PREFIX, tx.invoice_number, tx.updated_at);
   if (tx.state === 'accepted' && tx.purpose === 'tickets') {
     await sendBillingEmail(env, tx.user_id, { kind: 'tickets_receipt', pack: name, amount: tx.amount, currency: tx.currency, tickets: plan.tickets, credits: await ticketsOf(env.DB, tx.user_id), invoice });
-  } else if (tx.state === 'accepted' && tx.trial_days === 0 && billing.end) {
+  } else if (tx.state === 'accepted' && s.invoice && billing.end) {
     await sendBillingEmail(env, tx.user_id, { kind: 'receipt', plan: name, amount: tx.amount, currency: tx.currency, end: billing.end, invoice: tx.invoice_number === null ? null : formatInvoiceNumber(env.INVOICE_PREFIX, tx.invoice_number, tx.updated_at) });
   } else if (tx.state === 'failed' && tx.purpose === 'renew') {
     await sendBillingEmail(env, tx.user_id, { kind: 'payment_failed', plan: name, reason: tx.error ?? 'CARD_DECLINED' });
