@@ -207,3 +207,20 @@ describe('POST /events/orders', { timeout: 60_000 }, () => {
     expect((await callApi('/events/orders/not-an-id', { token: other.tokens.token })).status).toBe(400);
   });
 });
+
+describe('a purchase form posted twice', { timeout: 60_000 }, () => {
+  it('20 parallel posts with one attempt: one order, one hold, the same checkout to each; a new attempt meets the open order', async () => {
+    const made = await festival(100);
+    const user = await registeredUser();
+    const body = { show: made.showId, items: [{ type: made.venue, quantity: 2 }], currency: 'MAD', method: 'card', attempt: crypto.randomUUID() };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => order(user, body)));
+    expect(answers.map((res) => res.status)).toEqual(Array(20).fill(200));
+    const parsed = await Promise.all(answers.map(async (res) => OrderAnswer.parse(await res.json())));
+    expect(new Set(parsed.map((a) => a.order.id)).size).toBe(1);
+    expect(new Set(parsed.map((a) => a.checkout?.url)).size).toBe(1);
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE user_id = ?').bind(user.id).first<{ n: number }>())?.n).toBe(1);
+    expect(await seatsLeft(made, 100)).toBe(98);
+    const again = await order(user, { ...body, attempt: crypto.randomUUID() });
+    expect(again.status).toBe(409);
+  });
+});
