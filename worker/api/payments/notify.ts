@@ -1,4 +1,4 @@
-// Emails that follow a settled payment (receipt, failed renewal).
+// Emails that follow a settled payment (receipt, failed renewal, money taken for nothing delivered).
 import type { Bindings } from '../../env';
 import { isLang } from '../../rules/lang';
 import { boughtBy } from '../../rules/subscription';
@@ -10,10 +10,12 @@ import type { Settlement } from './settle';
 import { loadBilling } from './store';
 import { ticketsOf } from './tickets';
 import { findTransaction } from './transactions';
+import { sendRefundDueEmail } from './refund-notice';
 import { afterOrderSettlement } from '../events/settlement';
 
 /** `now`: the settlement's clock (an event order's hold is checked against it). */
 export async function notifySettlement(env: Bindings, s: Settlement, now: Date = new Date()): Promise<void> {
+  if (s.outcome === 'refund_due') return sendRefundDueEmail(env, s.transactionId);
   if (s.outcome !== 'applied' || !s.transactionId) return;
   const tx = await findTransaction(env.DB, s.transactionId);
   if (!tx || tx.purpose === 'card') return;
