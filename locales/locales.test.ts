@@ -3,7 +3,7 @@ import ar from './ar.json';
 import en from './en.json';
 import es from './es.json';
 import fr from './fr.json';
-import { PLURAL_CATEGORIES, translator } from '../client/i18n';
+import { PLURAL_CATEGORIES, translator } from '../worker/rules/translate';
 
 const dictionaries: Record<string, Record<string, string>> = { en, fr, ar, es };
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { translateError, translator } from './translate';
+
+describe('translator', () => {
+  const t = translator('en', { HELLO: 'Hello {{name}}, {{ count }} new', EMPTY: '', ONLY: '{{missing}}', ERROR_DEFAULT: 'Something went wrong.', NOT_FOUND: 'Not found' });
+
+  it('fills {{params}} (spaces inside the braces allowed), an absent one with nothing', () => {
+    expect(t('HELLO', { name: 'Amina', count: 3 })).toBe('Hello Amina, 3 new');
+    expect(t('HELLO')).toBe('Hello ,  new');
+  });
+
+  it('shows the key itself for a missing key, an empty text or an empty result', () => {
+    expect(t('NOPE')).toBe('NOPE');
+    expect(t('EMPTY')).toBe('EMPTY');
+    expect(t('ONLY')).toBe('ONLY');
+    expect(t('constructor')).toBe('constructor');
+  });
+
+  it('translates a server error by its code, else the default text', () => {
+    expect(translateError(t, 'NOT_FOUND: title 12')).toBe('Not found');
+    expect(translateError(t, 'SOMETHING_NEW: x')).toBe('Something went wrong.');
+    expect(translateError(t, undefined)).toBe('Something went wrong.');
+  });
+});
