@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translateError, translator } from './translate';
+import { intlLocale, translateError, translator } from './translate';
 
 describe('translator', () => {
   const t = translator('en', { HELLO: 'Hello {{name}}, {{ count }} new', EMPTY: '', ONLY: '{{missing}}', ERROR_DEFAULT: 'Something went wrong.', NOT_FOUND: 'Not found' });
@@ -20,5 +20,16 @@ describe('translator', () => {
     expect(translateError(t, 'NOT_FOUND: title 12')).toBe('Not found');
     expect(translateError(t, 'SOMETHING_NEW: x')).toBe('Something went wrong.');
     expect(translateError(t, undefined)).toBe('Something went wrong.');
+  });
+});
+
+describe('intlLocale', () => {
+  it('gives each language its region and Latin digits (Moroccan Arabic, British English)', () => {
+    const day = (lang: 'en' | 'fr' | 'ar' | 'es') => new Intl.DateTimeFormat(intlLocale(lang), { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date('2026-11-25T12:00:00Z'));
+    expect(intlLocale('ar')).toBe('ar-MA-u-nu-latn');
+    expect(day('ar')).toMatch(/^25 /);
+    expect(day('en')).toBe('25 November');
+    expect(day('fr')).toBe('25 novembre');
+    expect(day('es')).toBe('25 de noviembre');
   });
 });

@@ -53,6 +53,15 @@ export function formatDate(iso: string): string {
   return `${d}/${m}/${y}`;
 }
 
+/** Each language's region for dates and times: British English, French of France, Moroccan Arabic, Spanish of Spain. */
+const REGIONS: Record<Lang, string> = { en: 'en-GB', fr: 'fr-FR', ar: 'ar-MA', es: 'es-ES' };
+
+/**
+ * The Intl locale of a language: its region and Latin digits (`ar-MA-u-nu-latn`), so the server and
+ * the browser write the same dates and times.
+ */
+export const intlLocale = (lang: Lang): string => `${REGIONS[lang]}-u-nu-latn`;
+
 /** Numbers formatted with an explicit locale and Latin digits, so SSR and hydration agree. */
 export function formatNumber(lang: Lang, n: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(lang, { numberingSystem: 'latn', ...options }).format(n);

@@ -4,6 +4,7 @@
 import type { Bindings } from '../../env';
 import { isLang, type Lang } from '../../rules/lang';
 import { translate } from '../../i18n';
+import { intlLocale } from '../../rules/translate';
 import { groupDigits } from '../../rules/payment-methods';
 import { formatMoney } from '../../rules/money';
 import { paymentErrorText, type Bought, type Currency } from '../../rules/subscription';
@@ -26,9 +27,11 @@ export type BillingEmail =
 
 type Text = { subject: string; lines: string[]; button: string; path: string };
 
-const date = (lang: Lang, iso: string): string => new Intl.DateTimeFormat(lang === 'ar' ? 'ar-MA' : lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+/** English billing emails write the month first ("December 24, 2026"); every other language as the site does. */
+const locale = (lang: Lang): string => (lang === 'en' ? 'en' : intlLocale(lang));
+const date = (lang: Lang, iso: string): string => new Intl.DateTimeFormat(locale(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 const dateTime = (lang: Lang, iso: string): string =>
-  new Intl.DateTimeFormat(lang === 'ar' ? 'ar-MA' : lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Casablanca' }).format(new Date(iso));
+  new Intl.DateTimeFormat(locale(lang), { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Casablanca' }).format(new Date(iso));
 
 function text(lang: Lang, e: BillingEmail): Text {
   const t = translate(lang);
