@@ -1,5 +1,5 @@
 import type { Lang } from './lang';
-import { intlLocale } from './translate';
+import { intlLocale } from './translate.ts';
 
 /**
  * Live events and ticket purchase (issue 17; spec §1 e-ticket/event purchase flow, comedy-festival

@@ -7,7 +7,7 @@
  * PURE module: no bindings, no DOM.
  */
 import type { Lang } from './lang';
-import { intlLocale } from './translate';
+import { intlLocale } from './translate.ts';
 
 /** The live window a viewer can pause in, go back through and start over from (DVR), in seconds. */
 export const DVR_WINDOW_SECONDS = 2 * 3600;
