@@ -16,6 +16,7 @@ import { apiForBrowsers } from './session/bff';
 import { sameOriginOnly } from './session/csrf';
 import { pageRenderer } from './pages/render';
 import { guestPageCache } from './pages/guest-cache';
+import { renderGeoblocked, renderPasswordWall } from './pages/walls';
 import { session } from './session/user';
 import { accessMode } from './session/access';
 import { profileGate } from './session/profile';
@@ -43,7 +44,7 @@ app.get('/.well-known/apple-app-site-association', wellKnown({ file: 'apple-app-
 app.get('/.well-known/assetlinks.json', wellKnown({ file: 'assetlinks.json' }));
 app.get('/robots.txt', robots());
 
-app.use(geoblock(), passwordWall());
+app.use(geoblock({ page: renderGeoblocked }), passwordWall({ page: renderPasswordWall }));
 
 /** Every public page in four languages for search engines and partners (worker/edge/sitemap); behind the wall and geoblocking like the pages. */
 app.get('/sitemap.xml', sitemap());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildGraph, folderCircles, importsOf, isTestFile, layerCircles, layerOf, layerViolations, LAYERS } from './graph';
+import { buildGraph, folderCircles, importsOf, isTestFile, layerCircles, layerOf, layerViolations, LAYERS, uiLoaders } from './graph';
 
 /** Every source file of worker/ and client/, read at build time by Vite (the tests run inside workerd, without a file system). */
 const files = import.meta.glob(['/worker/**/*.{ts,tsx}', '/client/**/*.{ts,tsx}', '!**/*.d.ts'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
@@ -28,6 +28,10 @@ describe('the import graph of worker/ and client/', () => {
 
   it('has a layer table without circles', () => {
     expect(layerCircles()).toEqual([]);
+  });
+
+  it('loads React only in pages and the browser: the API, messaging, the edge and the translator run without it', () => {
+    expect(uiLoaders(sources, edges)).toEqual([]);
   });
 
   it('keeps worker/rules pure: other rules and zod only', () => {
@@ -95,6 +99,17 @@ describe('the check itself, on synthetic graphs', () => {
     });
     expect(folderCircles(edges)).toEqual([]);
     expect(layerViolations(edges)).toEqual(['worker/session/user.ts → worker/pages/home.tsx: session may not import pages']);
+  });
+
+  it('fails on a server module reaching React through its imports, not on a type-only one', () => {
+    const sources = {
+      'client/i18n.tsx': "import { createContext } from 'react';\nexport const I18n = createContext(null);",
+      'worker/i18n.ts': "import { I18n } from '../client/i18n';\nexport const t = I18n;",
+      'worker/messaging/mail.ts': "import { t } from '../i18n';\nexport const mail = t;",
+      'worker/api/things/types.ts': "import type { ReactNode } from 'react';\nexport type Node = ReactNode;",
+      'worker/pages/home.tsx': "import { jsx } from 'react/jsx-runtime';\nexport const home = jsx;",
+    };
+    expect(uiLoaders(sources)).toEqual(['worker/i18n.ts → client/i18n.tsx → react', 'worker/messaging/mail.ts → worker/i18n.ts → client/i18n.tsx → react']);
   });
 
   it('finds a circle in a layer table', () => {

@@ -36,8 +36,8 @@ export const LAYERS: Record<string, Layer> = {
   browser: { folders: ['client/'], imports: ['schemas', 'rules', 'shared'] },
   // Rules used by both the API and the browser: pure TypeScript (and zod).
   rules: { folders: ['worker/rules/'], imports: [] },
-  // Languages and the translator (one dictionary for server and browser), and the worker's types.
-  shared: { folders: ['worker/i18n.ts', 'worker/env.ts', 'client/i18n.tsx'], imports: ['rules'] },
+  // The server's translator (the four dictionaries over worker/rules/translate.ts), and the worker's types.
+  shared: { folders: ['worker/i18n.ts', 'worker/env.ts'], imports: ['rules'] },
   db: { folders: ['worker/db/'], imports: [] },
 };
 
@@ -103,6 +103,37 @@ export function buildGraph(sources: Record<string, string>): Edge[] {
     }
   }
   return edges;
+}
+
+/** Packages only pages and browser code may load (the server's other layers render no React). */
+export const UI_PACKAGES = ['react', 'react-dom', 'jotai', 'hls.js', '@hono/react-renderer'];
+/** Where a UI package may be reached: pages, browser code, and the entry that mounts the pages. */
+const UI_HOMES = ['client/', 'worker/pages/', 'worker/index.ts'];
+
+/**
+ * Files outside pages and the browser that load a UI package at run time, directly or through
+ * their imports (type-only imports left out): each as `file → … → package`.
+ */
+export function uiLoaders(sources: Record<string, string>, edges: Edge[] = buildGraph(sources)): string[] {
+  const isUi = (spec: string) => UI_PACKAGES.some((name) => spec === name || spec.startsWith(`${name}/`));
+  const path = new Map<string, string[]>();
+  for (const [file, source] of Object.entries(sources)) {
+    const spec = isTestFile(file) ? undefined : importsOf(source).find((s) => isUi(s) && !typeOnly(source, s));
+    if (spec) path.set(file, [file, spec]);
+  }
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const edge of edges) {
+      const via = path.get(edge.to);
+      if (edge.typeOnly || !via || path.has(edge.from)) continue;
+      path.set(edge.from, [edge.from, ...via]);
+      grown = true;
+    }
+  }
+  return [...path.entries()]
+    .filter(([file]) => !UI_HOMES.some((home) => (home.endsWith('/') ? file.startsWith(home) : file === home)))
+    .map(([, chain]) => chain.join(' → '))
+    .sort();
 }
 
 const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/'));

@@ -77,59 +77,19 @@ export function supportEmail(m: ContactMail): EmailContent {
   return { subject, text, html };
 }
 
-type Ack = { subject: (ticket: string) => string; hello: (name: string) => string; received: string; ticket: (ticket: string) => string; reply: string; copy: string; team: string };
-
-const ACK: Record<Lang, Ack> = {
-  en: {
-    subject: (ticket) => `We received your message (${ticket})`,
-    hello: (name) => `Hello ${name},`,
-    received: 'Thank you for writing to Tafrij. We received your message and will answer you by email as soon as possible.',
-    ticket: (ticket) => `Your ticket number is ${ticket}. Please quote it if you write to us again about this.`,
-    reply: 'Your message:',
-    copy: 'Subject:',
-    team: 'The Tafrij team',
-  },
-  fr: {
-    subject: (ticket) => `Nous avons bien reçu votre message (${ticket})`,
-    hello: (name) => `Bonjour ${name},`,
-    received: 'Merci d’avoir écrit à Tafrij. Nous avons bien reçu votre message et vous répondrons par e-mail dès que possible.',
-    ticket: (ticket) => `Votre numéro de ticket est ${ticket}. Merci de le rappeler si vous nous écrivez de nouveau à ce sujet.`,
-    reply: 'Votre message :',
-    copy: 'Objet :',
-    team: "L'équipe Tafrij",
-  },
-  ar: {
-    subject: (ticket) => `توصّلنا برسالتك (${ticket})`,
-    hello: (name) => `مرحبًا ${name}،`,
-    received: 'شكرًا لمراسلتك تفرّج. توصّلنا برسالتك وسنردّ عليك عبر البريد الإلكتروني في أقرب وقت ممكن.',
-    ticket: (ticket) => `رقم تذكرتك هو ${ticket}. يُرجى ذكره إذا راسلتنا مجددًا بخصوص هذا الموضوع.`,
-    reply: 'رسالتك:',
-    copy: 'الموضوع:',
-    team: 'فريق تفرّج',
-  },
-  es: {
-    subject: (ticket) => `Hemos recibido tu mensaje (${ticket})`,
-    hello: (name) => `Hola, ${name}:`,
-    received: 'Gracias por escribir a Tafrij. Hemos recibido tu mensaje y te responderemos por correo lo antes posible.',
-    ticket: (ticket) => `Tu número de ticket es ${ticket}. Indícalo si vuelves a escribirnos sobre este tema.`,
-    reply: 'Tu mensaje:',
-    copy: 'Asunto:',
-    team: 'El equipo de Tafrij',
-  },
-};
-
 /** The acknowledgement to the sender, in their language, with the ticket number and a copy of the message. */
 export function contactAcknowledgementEmail(m: ContactMail): EmailContent {
-  const t = ACK[m.lang];
-  const subject = t.subject(m.ticket);
-  const about = `${t.copy} ${subjectLine(m.lang, m)}`;
-  const text = [t.hello(m.name), t.received, t.ticket(m.ticket), about, `${t.reply}\n${m.message}`, t.team].join('\n\n') + '\n';
+  const tr = translate(m.lang);
+  const t = { hello: tr('CONTACT_MAIL_HELLO', { name: m.name }), received: tr('CONTACT_MAIL_RECEIVED'), ticket: tr('CONTACT_MAIL_TICKET', { ticket: m.ticket }), reply: tr('CONTACT_MAIL_MESSAGE'), team: tr('MAIL_TEAM') };
+  const subject = tr('CONTACT_MAIL_SUBJECT', { ticket: m.ticket });
+  const about = tr('CONTACT_MAIL_ABOUT', { subject: subjectLine(m.lang, m) });
+  const text = [t.hello, t.received, t.ticket, about, `${t.reply}\n${m.message}`, t.team].join('\n\n') + '\n';
   const html = page(
     m.lang,
     subject,
-    `<p style="${P}">${escapeHtml(t.hello(m.name))}</p>` +
+    `<p style="${P}">${escapeHtml(t.hello)}</p>` +
       `<p style="${P}">${escapeHtml(t.received)}</p>` +
-      `<p style="${P};font-weight:bold">${escapeHtml(t.ticket(m.ticket))}</p>` +
+      `<p style="${P};font-weight:bold">${escapeHtml(t.ticket)}</p>` +
       `<p style="${P}">${escapeHtml(about)}</p>` +
       `<p style="${P};color:#52525b">${escapeHtml(t.reply)}</p>` +
       `<blockquote style="margin:0 0 16px;padding:0 12px;border-inline-start:3px solid #d4d4d8;color:#3f3f46">${paragraphs(m.message)}</blockquote>` +

@@ -1,4 +1,5 @@
 import type { Lang } from './lang';
+import { intlLocale } from './translate.ts';
 
 /**
  * Live events and ticket purchase (issue 17; spec §1 e-ticket/event purchase flow, comedy-festival
@@ -57,7 +58,6 @@ export function showPhase(show: ShowTimes, now: Date): 'upcoming' | 'live' | 're
   return at < Date.parse(show.ends_at) + REPLAY_MS ? 'replay' : 'over';
 }
 
-const LOCALES: Record<Lang, string> = { en: 'en-GB', fr: 'fr-FR', ar: 'ar-MA', es: 'es-ES' };
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(lang: Lang, shape: 'date' | 'time' | 'dateTime' | 'day'): Intl.DateTimeFormat {
@@ -73,7 +73,7 @@ function formatter(lang: Lang, shape: 'date' | 'time' | 'dateTime' | 'day'): Int
             ? { day: 'numeric', month: 'long', year: 'numeric' }
             : { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
     // An explicit locale and Latin digits, so the server and the browser write the same thing.
-    format = new Intl.DateTimeFormat(`${LOCALES[lang]}-u-nu-latn`, { timeZone: EVENT_TIME_ZONE, ...options });
+    format = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: EVENT_TIME_ZONE, ...options });
     formatters.set(key, format);
   }
   return format;

@@ -7,6 +7,7 @@
  * PURE module: no bindings, no DOM.
  */
 import type { Lang } from './lang';
+import { intlLocale } from './translate.ts';
 
 /** The live window a viewer can pause in, go back through and start over from (DVR), in seconds. */
 export const DVR_WINDOW_SECONDS = 2 * 3600;
@@ -110,8 +111,6 @@ export function guideDay(value: string | null | undefined, today: string): strin
   return guideDays(today).includes(value) ? value : null;
 }
 
-const LOCALES: Record<Lang, string> = { en: 'en-GB', fr: 'fr-FR', ar: 'ar-MA', es: 'es-ES' };
-
 /** Intl formatters are costly to make (a guide draws hundreds of times): one per language, zone and shape. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(lang: Lang, timeZone: string, shape: 'clock' | 'day' | 'short'): Intl.DateTimeFormat {
@@ -124,7 +123,7 @@ function formatter(lang: Lang, timeZone: string, shape: 'clock' | 'day' | 'short
         : shape === 'day'
           ? { timeZone, weekday: 'short', day: 'numeric', month: 'short' }
           : { timeZone, weekday: 'short', day: 'numeric' };
-    format = new Intl.DateTimeFormat(`${LOCALES[lang]}-u-nu-latn`, options);
+    format = new Intl.DateTimeFormat(intlLocale(lang), options);
     if (formatters.size > 500) formatters.clear();
     formatters.set(key, format);
   }

@@ -21,7 +21,7 @@ export function eticketEmail(lang: Lang, order: Awaited<ReturnType<typeof orderV
   const paid = t('ETICKET_MAIL_PAID', { amount: formatMoney(lang, order.amount, order.currency) });
   const lines = order.tickets.map((k) => t('ETICKET_MAIL_LINE', { type: k.type_name, holder: k.holder || '—', code: shortCode(k.id) }));
   const link = `${origin}/my-tickets?lang=${lang}`;
-  const team = t('ETICKET_MAIL_TEAM');
+  const team = t('MAIL_TEAM');
   const text = [intro, ...lines, paid, t('ETICKET_MAIL_SHOW_QR'), link, team].join('\n\n') + '\n';
   const html = page(
     lang,

@@ -4,13 +4,14 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
+import { renderGeoblocked } from '../../pages/walls';
 import { requestContext } from '../request-context';
 import { geoblock, isGeoblocked } from '.';
 
 const SECRET = 'Secret catalogue title';
 
 const app = new Hono<AppEnv>()
-  .use(requestContext(), geoblock())
+  .use(requestContext(), geoblock({ page: renderGeoblocked }))
   .get('/healthcheck', (c) => c.json({ status: 'pass' }))
   .get('/manifest.webmanifest', (c) => c.body('{}', 200, { 'Content-Type': 'application/manifest+json' }))
   .get('/.well-known/*', (c) => c.json({}))

@@ -1,9 +1,10 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { listVar, type AppEnv } from '../../env';
-import { renderGeoblocked } from '../../pages/walls';
 import { onPathList } from '../password-wall';
 
 export type GeoblockOptions = {
+  /** The geoblocking page for a visitor from `country` (worker/pages/walls.tsx: the app's document, status 451). */
+  page: (c: Context<AppEnv>, country: string) => Promise<Response>;
   /** Paths served whatever the country (trailing `*`: prefix). */
   exempt?: string[];
 };
@@ -36,7 +37,7 @@ export function isGeoblocked(country: string, env: Pick<Env, 'GEO_ALLOWED_COUNTR
  * a blocked visitor gets the geoblocking page with status 451, or under /api/ the JSON error
  * `{ status: 451, message: 'GEOBLOCKED: <country>' }`. Exempt paths are always served.
  */
-export function geoblock(options: GeoblockOptions = {}): MiddlewareHandler<AppEnv> {
+export function geoblock(options: GeoblockOptions): MiddlewareHandler<AppEnv> {
   const exempt = options.exempt ?? DEFAULT_EXEMPT;
   if (exempt.some((p) => !p.startsWith('/'))) throw new Error('geoblock: exempt paths start with /');
   return async function geoblock(c, next) {
@@ -47,6 +48,6 @@ export function geoblock(options: GeoblockOptions = {}): MiddlewareHandler<AppEn
     if (path === '/api' || path.startsWith('/api/')) {
       return c.json({ status: 451, message: `GEOBLOCKED: ${country}` }, 451, { 'Cache-Control': 'no-store' });
     }
-    return renderGeoblocked(c, country);
+    return options.page(c, country);
   };
 }

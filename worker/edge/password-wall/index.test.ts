@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
+import { renderPasswordWall } from '../../pages/walls';
 import { requestContext } from '../request-context';
 import { safeReturnPath } from '../../rules/return-path';
 import { onPathList, passwordWall, sha256Hex, timingSafeEqualText } from '.';
@@ -14,7 +15,7 @@ const SECRET = 'Secret catalogue title';
 
 /** A site behind the wall: every route leaks SECRET if the wall lets the request through. */
 const app = new Hono<AppEnv>()
-  .use(requestContext(), passwordWall())
+  .use(requestContext(), passwordWall({ page: renderPasswordWall }))
   .get('/healthcheck', (c) => c.json({ status: 'pass' }))
   .get('/manifest.webmanifest', (c) => c.body('{}', 200, { 'Content-Type': 'application/manifest+json' }))
   .get('/.well-known/*', (c) => c.json({}))
@@ -263,7 +264,7 @@ describe('password wall helpers', () => {
   });
 
   it('refuses a malformed wall path when built', () => {
-    expect(() => passwordWall({ path: 'door' })).toThrow(/invalid path/);
+    expect(() => passwordWall({ page: renderPasswordWall, path: 'door' })).toThrow(/invalid path/);
   });
 });
 

@@ -3,10 +3,12 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { listVar, type AppEnv } from '../../env';
 import { limiter } from '../../limits';
 import { FormBodyError, readForm, type FormFailure } from '../../pages/form';
-import { renderPasswordWall, type PasswordWallProps } from '../../pages/walls';
+import type { PasswordWallProps } from '../../pages/walls';
 import { safeReturnPath } from '../../rules/return-path';
 
 export type PasswordWallOptions = {
+  /** The wall's page (worker/pages/walls.tsx: the app's document with the door form). */
+  page: (c: Context<AppEnv>, props: PasswordWallProps, status: FormFailure | 401 | 429) => Promise<Response>;
   /** Fixed path the wall's form POSTs the password to. */
   path?: string;
   /** Cookie holding the door key hash once the right password was given. */
@@ -94,7 +96,7 @@ const refererOnList = (c: Context, hosts: readonly string[]): boolean => {
  * The cookie holds the hash itself, so DOOR_KEY_HASH must be a secret (`wrangler secret put`),
  * never a committed [vars] value. A malformed DOOR_KEY_HASH keeps the wall closed (and is logged).
  */
-export function passwordWall(options: PasswordWallOptions = {}): MiddlewareHandler<AppEnv> {
+export function passwordWall(options: PasswordWallOptions): MiddlewareHandler<AppEnv> {
   const doorPath = options.path ?? '/__door';
   const cookieName = options.cookie ?? 'doorKey';
   const exempt = options.exempt ?? DEFAULT_EXEMPT;
@@ -103,7 +105,7 @@ export function passwordWall(options: PasswordWallOptions = {}): MiddlewareHandl
   if (exempt.some((p) => !p.startsWith('/'))) throw new Error('passwordWall: exempt paths start with /');
 
   const renderWall = (c: Context<AppEnv>, props: Omit<PasswordWallProps, 'action'>, status: FormFailure | 401 | 429 = 401): Promise<Response> =>
-    renderPasswordWall(c, { ...props, action: `${doorPath}?lang=${c.get('lang')}` }, status);
+    options.page(c, { ...props, action: `${doorPath}?lang=${c.get('lang')}` }, status);
 
   const unlock = async (c: Context<AppEnv>, expected: string): Promise<Response> => {
     // The shared form reader (capped on the bytes read); a body it refuses shows the wall's error with its status.

@@ -1,10 +1,13 @@
 // The sandbox's hosted checkout page (GET/POST /payments/sandbox/:ref): the tester picks a card and
 // an outcome; the sandbox then calls our callback server to server, signed, like a real provider:
 // twice (providers retry), and late when asked (the browser's return then comes first).
+// Its texts are in locales/ (SANDBOX_*).
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../../../env';
+import { translate } from '../../../../i18n';
 import { isLang, type Lang } from '../../../../rules/lang';
+import type { Translate } from '../../../../rules/translate';
 import { formatAmount } from '../../../../rules/subscription';
 import { escapeHtml } from '../../../../messaging/templates';
 import { api } from '../../../index';
@@ -17,13 +20,6 @@ export const LATE_AFTER_MS = 6000;
 /** The 3-D Secure challenge's code in the sandbox. */
 export const CHALLENGE_CODE = '1234';
 
-const T = {
-  en: { title: 'Sandbox checkout', note: 'Test payments: no real money moves.', pay: 'Pay', card: 'Card number', outcome: 'Outcome', approve: 'Approve', decline: 'Decline', challenge: '3-D Secure challenge', pending: 'Pending validation', late: 'Send the callback late (after the return)', trial: 'Free trial: {n} days, nothing charged today', cancel: 'Cancel and go back', code: 'Enter the code sent by your bank (sandbox: 1234)', confirm: 'Confirm', badCard: 'Enter a valid card number', done: 'This checkout is finished.' },
-  fr: { title: 'Paiement sandbox', note: 'Paiements de test : aucun argent réel.', pay: 'Payer', card: 'Numéro de carte', outcome: 'Résultat', approve: 'Accepter', decline: 'Refuser', challenge: 'Authentification 3-D Secure', pending: 'En attente de validation', late: 'Envoyer le rappel en retard (après le retour)', trial: 'Essai gratuit : {n} jours, rien à payer aujourd’hui', cancel: 'Annuler et revenir', code: 'Saisissez le code envoyé par votre banque (sandbox : 1234)', confirm: 'Confirmer', badCard: 'Saisissez un numéro de carte valide', done: 'Ce paiement est terminé.' },
-  ar: { title: 'دفع تجريبي', note: 'مدفوعات تجريبية: لا تُنقل أي أموال حقيقية.', pay: 'ادفع', card: 'رقم البطاقة', outcome: 'النتيجة', approve: 'قبول', decline: 'رفض', challenge: 'تحقق 3-D Secure', pending: 'في انتظار التحقق', late: 'إرسال الإشعار متأخرًا (بعد العودة)', trial: 'فترة تجريبية مجانية: {n} يومًا، لا شيء يُدفع اليوم', cancel: 'إلغاء والعودة', code: 'أدخل الرمز الذي أرسله بنكك (تجريبي: 1234)', confirm: 'تأكيد', badCard: 'أدخل رقم بطاقة صالحًا', done: 'انتهت عملية الدفع هذه.' },
-  es: { title: 'Pago sandbox', note: 'Pagos de prueba: no se mueve dinero real.', pay: 'Pagar', card: 'Número de tarjeta', outcome: 'Resultado', approve: 'Aprobar', decline: 'Rechazar', challenge: 'Verificación 3-D Secure', pending: 'Pendiente de validación', late: 'Enviar la notificación tarde (después del regreso)', trial: 'Prueba gratuita: {n} días, hoy no se cobra nada', cancel: 'Cancelar y volver', code: 'Introduce el código enviado por tu banco (sandbox: 1234)', confirm: 'Confirmar', badCard: 'Introduce un número de tarjeta válido', done: 'Este pago ha terminado.' },
-} satisfies Record<Lang, Record<string, string>>;
-
 const STYLE = `body{margin:0;font-family:system-ui,Arial,sans-serif;background:#f3f4f6;color:#111827}
 main{max-width:420px;margin:32px auto;padding:24px;background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
 h1{font-size:1.25rem;margin:0 0 4px}.note{color:#6b7280;font-size:.875rem;margin:0 0 20px}
@@ -34,40 +30,33 @@ button{width:100%;padding:12px;border:0;border-radius:8px;background:#4f46e5;col
 .cards{font-size:.8rem;color:#6b7280;direction:ltr}.error{color:#b91c1c;font-weight:600}.ok{color:#047857;font-weight:600}a{color:#4f46e5}`;
 
 function layout(lang: Lang, nonce: string, inner: string): string {
-  return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(T[lang].title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${inner}</main></body></html>`;
+  return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(translate(lang)('SANDBOX_TITLE'))}</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${inner}</main></body></html>`;
 }
 
 const Form = z.object({ card: z.string().max(40).default(''), outcome: Outcome.default('approve'), late: z.string().optional(), code: z.string().max(10).optional() });
 
-function checkoutForm(t: (typeof T)[Lang], c: SandboxCheckout, error = ''): string {
-  const trial = c.trialDays > 0 ? `<p class="plan">${escapeHtml(t.trial.replace('{n}', String(c.trialDays)))}</p>` : '';
+function checkoutForm(t: Translate, c: SandboxCheckout, error = ''): string {
+  const trial = c.trialDays > 0 ? `<p class="plan">${escapeHtml(t('SANDBOX_TRIAL', { days: c.trialDays }))}</p>` : '';
   const option = (value: string, label: string, checked = false) => `<label><input type="radio" name="outcome" value="${value}"${checked ? ' checked' : ''}> ${escapeHtml(label)}</label>`;
-  return `<h1>${escapeHtml(t.title)}</h1><p class="note">${escapeHtml(t.note)}</p>
+  return `<h1>${escapeHtml(t('SANDBOX_TITLE'))}</h1><p class="note">${escapeHtml(t('SANDBOX_NOTE'))}</p>
 <p class="amount" dir="ltr">${formatAmount(c.money.amount)} ${c.money.currency}</p><p class="plan">${escapeHtml(c.planName)}</p>${trial}
 <form method="post">${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<label for="card">${escapeHtml(t.card)}</label><input type="text" id="card" name="card" inputmode="numeric" autocomplete="off" value="${SANDBOX_CARDS.approve}">
+<label for="card">${escapeHtml(t('SANDBOX_CARD'))}</label><input type="text" id="card" name="card" inputmode="numeric" autocomplete="off" value="${SANDBOX_CARDS.approve}">
 <p class="cards">4242 4242 4242 4242 ✓ · 4000 0000 0000 0341 (renewals declined) · 4000 0000 0000 0002 ✗</p>
-<fieldset><legend>${escapeHtml(t.outcome)}</legend>${option('approve', t.approve, true)}${option('decline', t.decline)}${option('challenge', t.challenge)}${option('pending', t.pending)}</fieldset>
-<label><input type="checkbox" name="late" value="1"> ${escapeHtml(t.late)}</label>
-<button type="submit">${escapeHtml(t.pay)}</button></form>
-<p><a href="${escapeHtml(c.urls.fail)}">${escapeHtml(t.cancel)}</a></p>`;
+<fieldset><legend>${escapeHtml(t('SANDBOX_OUTCOME'))}</legend>${option('approve', t('SANDBOX_APPROVE'), true)}${option('decline', t('SANDBOX_DECLINE'))}${option('challenge', t('SANDBOX_CHALLENGE'))}${option('pending', t('SANDBOX_PENDING'))}</fieldset>
+<label><input type="checkbox" name="late" value="1"> ${escapeHtml(t('SANDBOX_LATE'))}</label>
+<button type="submit">${escapeHtml(t('SANDBOX_PAY'))}</button></form>
+<p><a href="${escapeHtml(c.urls.fail)}">${escapeHtml(t('SANDBOX_CANCEL'))}</a></p>`;
 }
-
-const AGENCY = {
-  en: { title: 'Sandbox agency counter', note: 'Test payments: this page plays the cash agency (or the agents’ network) that takes the money and tells Tafrij.', reference: 'Voucher or collection reference', take: 'Cash received: confirm', paid: 'Paid: {amount} for {plan}. Tafrij was told.', unknown: 'No voucher with this reference.', expired: 'This voucher has expired: the agency refuses it.', cancelled: 'This voucher was cancelled: the agency refuses it.', already: 'This voucher is already paid.' },
-  fr: { title: 'Guichet d’agence sandbox', note: 'Paiements de test : cette page joue l’agence (ou le réseau des agents) qui encaisse et prévient Tafrij.', reference: 'Référence du bon ou de l’encaissement', take: 'Espèces reçues : confirmer', paid: 'Payé : {amount} pour {plan}. Tafrij a été prévenu.', unknown: 'Aucun bon avec cette référence.', expired: 'Ce bon a expiré : l’agence le refuse.', cancelled: 'Ce bon a été annulé : l’agence le refuse.', already: 'Ce bon est déjà payé.' },
-  ar: { title: 'شباك وكالة تجريبي', note: 'مدفوعات تجريبية: تمثّل هذه الصفحة الوكالة (أو شبكة الوكلاء) التي تتسلّم المبلغ وتُخبر تفرّج.', reference: 'مرجع القسيمة أو التحصيل', take: 'تم تسلّم المبلغ نقدًا: تأكيد', paid: 'تم الدفع: {amount} مقابل {plan}. تم إخبار تفرّج.', unknown: 'لا توجد قسيمة بهذا المرجع.', expired: 'انتهت صلاحية هذه القسيمة: ترفضها الوكالة.', cancelled: 'أُلغيت هذه القسيمة: ترفضها الوكالة.', already: 'هذه القسيمة مدفوعة مسبقًا.' },
-  es: { title: 'Ventanilla de agencia sandbox', note: 'Pagos de prueba: esta página hace de agencia (o de red de agentes) que cobra y avisa a Tafrij.', reference: 'Referencia del cupón o del cobro', take: 'Efectivo recibido: confirmar', paid: 'Pagado: {amount} por {plan}. Se ha avisado a Tafrij.', unknown: 'No hay ningún cupón con esta referencia.', expired: 'Este cupón ha caducado: la agencia lo rechaza.', cancelled: 'Este cupón se canceló: la agencia lo rechaza.', already: 'Este cupón ya está pagado.' },
-} satisfies Record<Lang, Record<string, string>>;
 
 const langOf = (value: string | undefined): Lang => (isLang(value) ? value : 'en');
 
 function agencyForm(lang: Lang, message = '', tone: 'error' | 'ok' = 'error', reference = ''): string {
-  const t = AGENCY[lang];
+  const t = translate(lang);
   const note = message ? `<p class="${tone === 'ok' ? 'ok' : 'error'}" role="${tone === 'ok' ? 'status' : 'alert'}">${escapeHtml(message)}</p>` : '';
-  return `<h1>${escapeHtml(t.title)}</h1><p class="note">${escapeHtml(t.note)}</p>${note}
-<form method="post"><label for="reference">${escapeHtml(t.reference)}</label><input type="text" id="reference" name="reference" inputmode="numeric" autocomplete="off" value="${escapeHtml(reference)}">
-<button type="submit">${escapeHtml(t.take)}</button></form>`;
+  return `<h1>${escapeHtml(t('SANDBOX_AGENCY_TITLE'))}</h1><p class="note">${escapeHtml(t('SANDBOX_AGENCY_NOTE'))}</p>${note}
+<form method="post"><label for="reference">${escapeHtml(t('SANDBOX_AGENCY_REFERENCE'))}</label><input type="text" id="reference" name="reference" inputmode="numeric" autocomplete="off" value="${escapeHtml(reference)}">
+<button type="submit">${escapeHtml(t('SANDBOX_AGENCY_TAKE'))}</button></form>`;
 }
 
 export const sandboxPage = new Hono<AppEnv>()
@@ -81,15 +70,15 @@ export const sandboxPage = new Hono<AppEnv>()
     const provider = sandbox(c);
     if (!provider) return c.notFound();
     const lang = langOf(c.req.query('lang'));
-    const t = AGENCY[lang];
+    const t = translate(lang);
     const reference = (new URLSearchParams(await c.req.text()).get('reference') ?? '').replace(/\D/g, '').slice(0, 20);
     const result = await provider.payVoucher(reference);
     if ('refused' in result) {
-      const message = { unknown: t.unknown, expired: t.expired, cancelled: t.cancelled, paid: t.already }[result.refused];
+      const message = t({ unknown: 'SANDBOX_AGENCY_UNKNOWN', expired: 'SANDBOX_AGENCY_EXPIRED', cancelled: 'SANDBOX_AGENCY_CANCELLED', paid: 'SANDBOX_AGENCY_ALREADY' }[result.refused]);
       return c.html(layout(lang, c.get('nonce'), agencyForm(lang, message, 'error', reference)), 409);
     }
     await deliverTwice(c, result.callback, 0).first;
-    const paid = t.paid.replace('{amount}', `${formatAmount(result.checkout.money.amount)} ${result.checkout.money.currency}`).replace('{plan}', result.checkout.planName);
+    const paid = t('SANDBOX_AGENCY_PAID', { amount: `${formatAmount(result.checkout.money.amount)} ${result.checkout.money.currency}`, plan: result.checkout.planName });
     return c.html(layout(lang, c.get('nonce'), agencyForm(lang, paid, 'ok')));
   })
   .get('/:ref', async (c) => {
@@ -97,8 +86,8 @@ export const sandboxPage = new Hono<AppEnv>()
     const checkout = provider ? await provider.readCheckout(c.req.param('ref')) : null;
     if (!provider || !checkout) return c.notFound();
     const lang = isLang(checkout.lang) ? checkout.lang : 'en';
-    if (checkout.result) return c.html(layout(lang, c.get('nonce'), `<p>${escapeHtml(T[lang].done)}</p>`));
-    return c.html(layout(lang, c.get('nonce'), checkoutForm(T[lang], checkout)));
+    if (checkout.result) return c.html(layout(lang, c.get('nonce'), `<p>${escapeHtml(translate(lang)('SANDBOX_DONE'))}</p>`));
+    return c.html(layout(lang, c.get('nonce'), checkoutForm(translate(lang), checkout)));
   })
   .post('/:ref', async (c) => {
     const provider = sandbox(c);
@@ -106,16 +95,16 @@ export const sandboxPage = new Hono<AppEnv>()
     const checkout = provider ? await provider.readCheckout(ref) : null;
     if (!provider || !checkout) return c.notFound();
     const lang = isLang(checkout.lang) ? checkout.lang : 'en';
-    const t = T[lang];
+    const t = translate(lang);
     if (checkout.result) return c.redirect(checkout.urls.ok, 303);
     const form = Form.safeParse(Object.fromEntries(new URLSearchParams(await c.req.text())));
     const input = form.success ? form.data : { card: '', outcome: 'approve' as const, late: undefined, code: undefined };
     const digits = input.card.replace(/\D/g, '');
-    if (!luhnValid(digits)) return c.html(layout(lang, c.get('nonce'), checkoutForm(t, checkout, t.badCard)), 400);
+    if (!luhnValid(digits)) return c.html(layout(lang, c.get('nonce'), checkoutForm(t, checkout, t('SANDBOX_BAD_CARD'))), 400);
     if (input.outcome === 'challenge' && input.code === undefined) {
       // The bank's 3-D Secure step: the code decides.
       return c.html(
-        layout(lang, c.get('nonce'), `<h1>3-D Secure</h1><form method="post"><input type="hidden" name="card" value="${escapeHtml(digits)}"><input type="hidden" name="outcome" value="challenge">${input.late ? '<input type="hidden" name="late" value="1">' : ''}<label for="code">${escapeHtml(t.code)}</label><input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code"><button type="submit">${escapeHtml(t.confirm)}</button></form>`),
+        layout(lang, c.get('nonce'), `<h1>3-D Secure</h1><form method="post"><input type="hidden" name="card" value="${escapeHtml(digits)}"><input type="hidden" name="outcome" value="challenge">${input.late ? '<input type="hidden" name="late" value="1">' : ''}<label for="code">${escapeHtml(t('SANDBOX_CODE'))}</label><input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code"><button type="submit">${escapeHtml(t('SANDBOX_CONFIRM'))}</button></form>`),
       );
     }
     const outcome = input.outcome === 'challenge' ? (input.code === CHALLENGE_CODE ? 'approve' : 'decline') : input.outcome;
