@@ -1,5 +1,6 @@
 import type { Content } from '../../worker/api/pages/schemas';
-import { isFinished, type Watched } from './progress';
+import { isFinished } from '../../worker/rules/watched';
+import type { Watched } from './progress';
 
 /**
  * Watch history (spec §3 User.watched / watchedContents: `{ id, time }`, most recent first) joined
