@@ -1,15 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { listVar, type AppEnv } from '../../env';
 import { renderGeoblocked } from '../../pages/walls';
-import { onPathList } from '../password-wall';
+import { DEFAULT_EXEMPT, onPathList } from '../paths';
 
 export type GeoblockOptions = {
-  /** Paths served whatever the country (trailing `*`: prefix). */
+  /** Paths served whatever the country (trailing `*`: prefix); DEFAULT_EXEMPT (../paths) by default. */
   exempt?: string[];
 };
-
-/** Fixed routes, icons and the built stylesheet/scripts (the geoblocking page needs them). */
-export const DEFAULT_EXEMPT = ['/healthcheck', '/manifest.webmanifest', '/.well-known/*', '/robots.txt', '/icons/*', '/assets/*', '/favicon.ico'];
 
 /** Cloudflare's codes for "no country": '' (no request.cf, e.g. local dev) and XX. */
 const UNKNOWN = new Set(['', 'XX']);

@@ -6,7 +6,8 @@ import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { requestContext } from '../request-context';
 import { safeReturnPath } from '../../rules/return-path';
-import { onPathList, passwordWall, sha256Hex, timingSafeEqualText } from '.';
+import { onPathList } from '../paths';
+import { passwordWall, sha256Hex, timingSafeEqualText } from '.';
 
 const PASSWORD = 'Sésame ouvre-toi';
 const HASH = await sha256Hex(PASSWORD);
