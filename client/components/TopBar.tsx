@@ -7,7 +7,7 @@ import { LangMenuIsland } from '../islands/lang-menu';
 import { MobileMenuIsland } from '../islands/mobile-menu';
 import { GuestListLinkIsland } from '../islands/guest-list-link';
 import { MoreMenuIsland } from '../islands/more-menu';
-import { profileCard } from '../profiles/display';
+import { profileCard } from '../../worker/rules/profiles';
 import { ProfileMenuIsland } from '../islands/profile-menu';
 import { NotificationBellIsland } from '../islands/notification-bell';
 import { bellItems, type NotificationsView } from '../notifications/types';

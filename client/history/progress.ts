@@ -3,9 +3,7 @@
  * `{ id, time }` in seconds, most recent first) turned into progress bars, a resume position and
  * the episode a series' Play button starts.
  */
-import { isFinished } from '../../worker/rules/watched';
-
-export type Watched = { id: number; time: number };
+import { isFinished, type Watched } from '../../worker/rules/watched';
 
 /** Share of `duration` watched, 0..1 (0 when unknown). */
 export function progressOf(time: number | undefined, duration: number | null | undefined): number {

@@ -9,6 +9,7 @@
 import type { Bindings } from '../../env';
 import { HOLD_MS, HOLDER_NAME_MAX, MAX_TICKETS_PER_ORDER, onSale, takesSeat } from '../../rules/events';
 import type { Lang } from '../../rules/lang';
+import { DEFAULT_PROFILE_NAME } from '../../rules/profiles';
 import { pickText } from '../../rules/texts';
 import type { UserRow } from '../auth/users';
 import { apiError } from '../errors';
@@ -22,7 +23,7 @@ type Line = { typeId: number; kind: 'venue' | 'stream' | 'both'; holder: string 
 /** The name printed on a ticket when none was typed: the account's first profile, unless it kept its default name; else the email's local part. */
 async function defaultHolder(db: D1Database, user: UserRow): Promise<string> {
   const row = await db.prepare('SELECT name FROM profiles WHERE user_id = ? ORDER BY id LIMIT 1').bind(user.id).first<{ name: string }>();
-  const name = row && row.name !== 'Default' ? row.name : (user.email ?? '').split('@')[0] ?? '';
+  const name = row && row.name !== DEFAULT_PROFILE_NAME ? row.name : (user.email ?? '').split('@')[0] ?? '';
   return name.slice(0, HOLDER_NAME_MAX);
 }
 
