@@ -7,7 +7,7 @@ import type { Flash } from '../../worker/rules/flash';
 import { langHref } from '../../worker/rules/lang';
 import { dirOf, I18nProvider, LANGS, type Dict, type Lang } from '../i18n';
 import { ClientAssetsContext, type ClientAssets } from '../island';
-import type { NotificationsView } from '../notifications/types';
+import type { NotificationsView } from '../../worker/rules/notifications';
 import { ViewerListsContext } from '../favs/context';
 import { viewerLists } from '../../worker/rules/favs';
 import { AppBannerIsland as AppBanner } from '../islands/app-banner';
