@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useI18n } from '../i18n';
-import type { ProfileCard } from '../profiles/display';
+import type { ProfileCard } from '../../worker/rules/profiles';
 import { PIN_LENGTH } from '../../worker/rules/pin';
 import { backspace, emptyPin, isComplete, paste, typeInto, type PinEdit } from '../profiles/pin';
 import { showPinError, unlockProfile } from '../profiles/switch';

@@ -7,10 +7,10 @@ import { LangMenuIsland } from '../islands/lang-menu';
 import { MobileMenuIsland } from '../islands/mobile-menu';
 import { GuestListLinkIsland } from '../islands/guest-list-link';
 import { MoreMenuIsland } from '../islands/more-menu';
-import { profileCard } from '../profiles/display';
+import { profileCard } from '../../worker/rules/profiles';
 import { ProfileMenuIsland } from '../islands/profile-menu';
 import { NotificationBellIsland } from '../islands/notification-bell';
-import { bellItems, type NotificationsView } from '../notifications/types';
+import { bellItems, type NotificationsView } from '../../worker/rules/notifications';
 import { KIDS_CATEGORY, menuHref, navTimeline, navTimelineScope, WHOS_WATCHING_PATH } from './links';
 
 export function Logo() {

@@ -3,19 +3,13 @@
  * `{ id, time }` in seconds, most recent first) turned into progress bars, a resume position and
  * the episode a series' Play button starts.
  */
-export type Watched = { id: number; time: number };
-
-/** Where the player counts a title as finished (it then saves time = duration). */
-export const FINISHED_RATIO = 0.95;
+import { isFinished, type Watched } from '../../worker/rules/watched';
 
 /** Share of `duration` watched, 0..1 (0 when unknown). */
 export function progressOf(time: number | undefined, duration: number | null | undefined): number {
   if (!time || !duration || duration <= 0) return 0;
   return Math.min(1, Math.max(0, time / duration));
 }
-
-export const isFinished = (time: number | undefined, duration: number | null | undefined): boolean =>
-  progressOf(time, duration) >= FINISHED_RATIO;
 
 /** A position as the player shows it: '12:34', '1:02:03'. */
 export function clock(seconds: number): string {

@@ -3,12 +3,12 @@ import { useDismiss } from '../components/useDismiss';
 import { useI18n } from '../i18n';
 import { defineIsland } from '../island';
 import { NotificationCard } from '../notifications/Card';
-import { badgeText, type NotificationCard as Card } from '../notifications/types';
+import { badgeText, type NotificationCard as Card } from '../../worker/rules/notifications';
 import { enablePush, pushEnabled, type PushOutcome } from '../push/subscribe';
 import { showToast, TOAST_MS, type ToastKind } from '../toast';
 
 type Props = {
-  /** The newest unread notifications, a guest's newest announcements (at most PANEL_LIMIT, client/notifications/types.ts bellItems), computed on the server. */
+  /** The newest unread notifications, a guest's newest announcements (at most PANEL_LIMIT, worker/rules/notifications.ts bellItems), computed on the server. */
   items: Card[];
   /** How many notifications the visitor has in all (the /notifications page lists them). */
   total: number;

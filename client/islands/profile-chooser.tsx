@@ -3,7 +3,7 @@ import { LockBadge } from '../components/LockBadge';
 import { PinDialog } from '../components/PinDialog';
 import { translateError, useI18n } from '../i18n';
 import { defineIsland } from '../island';
-import type { ProfileCard } from '../profiles/display';
+import type { ProfileCard } from '../../worker/rules/profiles';
 import { finishSwitch, isProfileLocked, selectProfile } from '../profiles/switch';
 import { showToast, TOAST_MS } from '../toast';
 

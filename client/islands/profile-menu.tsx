@@ -4,7 +4,8 @@ import { PinForm } from '../components/PinDialog';
 import { useDismiss } from '../components/useDismiss';
 import { translateError, useI18n } from '../i18n';
 import { defineIsland } from '../island';
-import { ageLabel, type ProfileCard } from '../profiles/display';
+import { ageLabel } from '../profiles/display';
+import type { ProfileCard } from '../../worker/rules/profiles';
 import { finishSwitch, isProfileLocked, selectProfile } from '../profiles/switch';
 import { showToast, TOAST_MS } from '../toast';
 

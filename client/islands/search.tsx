@@ -3,7 +3,8 @@ import { browserApi } from '../api';
 import { AdCard, toAdCard, type AdCardData } from '../components/AdCard';
 import { ButtonIcon } from '../components/ButtonIcon';
 import { Tile } from '../components/Tile';
-import { ViewerListsContext, type ViewerLists } from '../favs/context';
+import { ViewerListsContext } from '../favs/context';
+import type { ViewerLists } from '../../worker/rules/favs';
 import { useI18n } from '../i18n';
 import { defineIsland } from '../island';
 import {

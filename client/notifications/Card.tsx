@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useI18n } from '../i18n';
-import { openHref, type NotificationCard as Card } from './types';
+import { openHref, type NotificationCard as Card } from '../../worker/rules/notifications';
 
 /**
  * A notification card (spec §9): image, title, the first 2 genres, the date as DD/MM/YYYY and an

@@ -1,6 +1,6 @@
 import { useI18n } from '../i18n';
 import { NotificationCard } from './Card';
-import type { NotificationsView } from './types';
+import type { NotificationsView } from '../../worker/rules/notifications';
 
 /**
  * /notifications (spec §2 notification list): the latest titles announced to the visitor, newest

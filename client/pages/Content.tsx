@@ -9,7 +9,8 @@ import { PartnersRow } from './partners/parts';
 import type { Partner } from '../../worker/api/partners/schemas';
 import { Episodes } from './content/Episodes';
 import { AccessNotice, ProgressBar, timeLeft } from './content/parts';
-import { clock, filmTarget, seriesTarget, type PlayTarget, type Watched } from '../history/progress';
+import { clock, filmTarget, seriesTarget, type PlayTarget } from '../history/progress';
+import type { Watched } from '../../worker/rules/watched';
 import { LibraryOffer } from './libraries/LibraryOffer';
 import { ButtonIcon } from '../components/ButtonIcon';
 

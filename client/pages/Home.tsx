@@ -2,7 +2,7 @@ import { Suspense, use } from 'react';
 import type { Content, NavigationRow } from '../../worker/api/pages/schemas';
 import type { Ad } from '../../worker/api/partners/schemas';
 import { AdCard } from '../components/AdCard';
-import type { WatchedTitle } from '../history/titles';
+import type { WatchedTitle } from '../../worker/rules/watched';
 import { WatchedTile } from './content/WatchedTile';
 import { AgeBadge, Row } from '../components/Tile';
 import { formatDuration } from '../components/format';
@@ -75,7 +75,7 @@ function Rows({ navigation }: { navigation: Promise<Loaded<NavigationRow[]>> }) 
  * Continue watching (spec §3 watchedContents): the profile's unfinished titles, most recent first,
  * each resuming in the player. Nothing when there are none (or they could not be loaded).
  */
-function ContinueWatching({ titles }: { titles: Promise<Loaded<WatchedTitle[]>> }) {
+function ContinueWatching({ titles }: { titles: Promise<Loaded<WatchedTitle<Content>[]>> }) {
   const { t } = useI18n();
   const result = use(titles);
   if (!result.ok || result.value.length === 0) return null;
@@ -123,7 +123,7 @@ function RowsSkeleton() {
  */
 export function HomePage(props: {
   top: Promise<Loaded<Content[]>>;
-  continueWatching: Promise<Loaded<WatchedTitle[]>> | null;
+  continueWatching: Promise<Loaded<WatchedTitle<Content>[]>> | null;
   navigation: Promise<Loaded<NavigationRow[]>>;
   /** The home ad slot; absent: none. */
   ads?: Promise<Loaded<Ad[]>>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOOT_ATTRIBUTES } from './attributes';
-import { ENGINE_BOOT_ATTRIBUTES, ENGINE_GUEST_PROFILE, ENGINE_WATCHED_KEY, engineStart, readLocalResume } from './engine';
+import { FINISHED_SHARE } from '../../worker/rules/watched';
+import { ENGINE_BOOT_ATTRIBUTES, ENGINE_FINISHED_SHARE, ENGINE_GUEST_PROFILE, ENGINE_WATCHED_KEY, engineStart, readLocalResume } from './engine';
 import { startPosition } from './time';
 import { GUEST_PROFILE, rememberWatched, WATCHED_KEY } from './watched';
 import { useMemoryStorage } from './testing';
@@ -12,6 +13,7 @@ describe('the engine’s own copies', () => {
     expect(ENGINE_BOOT_ATTRIBUTES).toEqual(BOOT_ATTRIBUTES);
     expect(ENGINE_WATCHED_KEY).toBe(WATCHED_KEY);
     expect(ENGINE_GUEST_PROFILE).toBe(String(GUEST_PROFILE));
+    expect(ENGINE_FINISHED_SHARE).toBe(FINISHED_SHARE);
     for (const [saved, duration] of [[0, 100], [30, 100], [94.9, 100], [95, 100], [120, 100], [50, 0], [-3, 100]] as const) {
       expect(engineStart(saved, duration), `${saved}/${duration}`).toBe(startPosition(saved, duration));
     }

@@ -19,8 +19,10 @@ export const ENGINE_BOOT_ATTRIBUTES = { src: 'data-player-src', start: 'data-pla
 /** localStorage `watched` ({ "<profileId>": [{ id, time }] }) and the guest's profile id there (client/player/watched.ts). */
 export const ENGINE_WATCHED_KEY = 'watched';
 export const ENGINE_GUEST_PROFILE = '0';
-/** A guest's saved position, unless it is in the last 5 % (finished: from the start). */
-export const engineStart = (saved: number, duration: number): number => (saved > 0 && (duration <= 0 || saved < duration * 0.95) ? saved : 0);
+/** The finished mark (worker/rules/watched.ts FINISHED_SHARE), a copy: importing the rule would tie this chunk to the island's. */
+export const ENGINE_FINISHED_SHARE = 0.95;
+/** A guest's saved position, unless the title is finished (then from the start). */
+export const engineStart = (saved: number, duration: number): number => (saved > 0 && (duration <= 0 || saved < duration * ENGINE_FINISHED_SHARE) ? saved : 0);
 
 export type EngineFailure = 'network' | 'media' | 'unsupported' | 'forbidden';
 

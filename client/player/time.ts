@@ -1,3 +1,5 @@
+import { isFinished } from '../../worker/rules/watched';
+
 /**
  * Player clock texts: `m:ss` under an hour, `h:mm:ss` from an hour on (like every video player),
  * always with Latin digits so the server and the browser agree. Negative or unknown times read 0:00.
@@ -25,12 +27,9 @@ export function clampTime(time: number, duration: number): number {
  */
 export function startPosition(resumeAt: number, duration: number): number {
   if (!Number.isFinite(resumeAt) || resumeAt <= 0) return 0;
-  if (Number.isFinite(duration) && duration > 0 && resumeAt >= duration * FINISHED_RATIO) return 0;
+  if (isFinished(resumeAt, duration)) return 0;
   return resumeAt;
 }
-
-/** The API marks a title watched from 95 % of its duration on (worker/api/player). */
-export const FINISHED_RATIO = 0.95;
 
 /** The fraction [0, 1] of `duration` covered by the buffered range that contains `time`. */
 export function bufferedEnd(ranges: { start: number; end: number }[], time: number): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPin } from '../../worker/rules/pin';
-import { backspace, emptyPin, isComplete, paste, pinError, typeInto } from './pin';
+import { backspace, emptyPin, isComplete, paste, typeInto } from './pin';
 
 describe('PIN boxes', () => {
   it('moves forward as digits are typed and ignores anything else', () => {
@@ -47,16 +47,5 @@ describe('PIN boxes', () => {
     expect(checkPin('0420')).toBeNull();
     expect(checkPin('042')).toBe('PIN_FORMAT');
     expect(checkPin('04200')).toBe('PIN_FORMAT');
-  });
-});
-
-describe('PIN check errors (spec §8)', () => {
-  it('maps the status to its message', () => {
-    expect(pinError(404)).toEqual({ key: 'CODE_WAS_INCORRECT' });
-    expect(pinError(429)).toEqual({ key: 'TOO_MANY_ATTEMPTS' });
-    expect(pinError(429, 900)).toEqual({ key: 'TOO_MANY_ATTEMPTS_WAIT', params: { minutes: 15 } });
-    expect(pinError(429, 61)).toEqual({ key: 'TOO_MANY_ATTEMPTS_WAIT', params: { minutes: 2 } });
-    expect(pinError(400)).toEqual({ key: 'WHOSWATCHING_CODE_WAS_INCORRECT' });
-    expect(pinError(0)).toEqual({ key: 'WHOSWATCHING_CODE_WAS_INCORRECT' });
   });
 });

@@ -8,7 +8,7 @@
 import { ApiError, requestWithToast } from '../api';
 import type { Translate } from '../i18n';
 import { showToast, TOAST_MS } from '../toast';
-import { pinError } from './pin';
+import { pinError } from '../../worker/rules/pin';
 
 /** localStorage keys of spec §3 client state. */
 export const PROFILE_KEY = 'profile';

@@ -1,5 +1,7 @@
+import { fromBase64url, toBase64url } from '../rules/base64url';
+
 /**
- * The signed media URL format, without any binding or secret lookup (so Node scripts can import it):
+ * The signed media URL format, without any binding or secret lookup:
  *
  *   /media/{exp}.{sig}/{r2_prefix}/{file}
  *
@@ -21,18 +23,6 @@ function hmacKey(secret: string): Promise<CryptoKey> {
     keys.set(secret, key);
   }
   return key;
-}
-
-const toBase64url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
-  } catch {
-    return null;
-  }
 }
 
 /** A path segment that may appear in a prefix or a file name (no traversal, no separators, no control characters). */

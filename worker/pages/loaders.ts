@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { CONTINUE_WATCHING_SCAN, continueWatching, watchedTitles, type WatchedTitle } from '../../client/history/titles';
+import { CONTINUE_WATCHING_SCAN, continueWatching, watchedTitles, type WatchedTitle } from '../rules/watched';
 import { z } from 'zod';
 import { Config } from '../api/configs/schemas';
 import { Plan } from '../api/payments/schemas';
@@ -67,7 +67,7 @@ export async function loadContents(c: Context<AppEnv>, ids: readonly number[], d
  * profile's most recent unfinished titles. Null when there is nothing to look up (guests, hidden
  * history, nothing watched yet), so the page renders no placeholder for it.
  */
-export function loadContinueWatching(c: Context<AppEnv>): Promise<WatchedTitle[]> | null {
+export function loadContinueWatching(c: Context<AppEnv>): Promise<WatchedTitle<Content>[]> | null {
   const user = c.get('user');
   if (!user || user.isAnonymous || user.hide_watched || user.watchedContents.length === 0) return null;
   const recent = user.watchedContents.slice(0, CONTINUE_WATCHING_SCAN);

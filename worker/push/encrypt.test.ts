@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { fromBase64url, toBase64url } from './base64url';
+import { fromBase64url, toBase64url } from '../rules/base64url';
 import { encryptPayload, MAX_PLAINTEXT, PushKeyError } from './encrypt';
 import { PUSH_OFF_DETAIL, vapidKeys } from './keys';
 import { decryptPush, importPrivate, newSubscriber, newVapidKeys } from './testing';

@@ -1,4 +1,4 @@
-import { fromBase64url } from './base64url';
+import { fromBase64urlLoose } from '../rules/base64url';
 
 /**
  * Message encryption for web push, RFC 8291 with the `aes128gcm` content coding of RFC 8188,
@@ -55,8 +55,8 @@ export class PushKeyError extends Error {}
 
 /** The subscription's keys as bytes: a 65-byte uncompressed P-256 point and a 16-byte secret. */
 export function subscriptionKeyBytes(keys: SubscriptionKeys): { uaPublic: Uint8Array<ArrayBuffer>; authSecret: Uint8Array<ArrayBuffer> } {
-  const uaPublic = fromBase64url(keys.p256dh);
-  const authSecret = fromBase64url(keys.auth);
+  const uaPublic = fromBase64urlLoose(keys.p256dh);
+  const authSecret = fromBase64urlLoose(keys.auth);
   if (!uaPublic || uaPublic.length !== 65 || uaPublic[0] !== 4) throw new PushKeyError('p256dh must be an uncompressed P-256 public key');
   if (!authSecret || authSecret.length !== 16) throw new PushKeyError('auth must be 16 bytes');
   return { uaPublic, authSecret };

@@ -1,5 +1,5 @@
 import type { Bindings } from '../env';
-import { fromBase64url, toBase64url } from './base64url';
+import { fromBase64urlLoose, toBase64url } from '../rules/base64url';
 
 /**
  * The VAPID identity of this deployment (RFC 8292): secrets VAPID_PUBLIC_KEY (the uncompressed
@@ -24,7 +24,7 @@ const DEV_KEYS: VapidKeys = {
 export const PUSH_OFF_DETAIL = 'web push is not configured (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT)';
 
 const validPair = (publicKey: string, privateKey: string): boolean =>
-  fromBase64url(publicKey)?.length === 65 && fromBase64url(publicKey)?.[0] === 4 && fromBase64url(privateKey)?.length === 32;
+  fromBase64urlLoose(publicKey)?.length === 65 && fromBase64urlLoose(publicKey)?.[0] === 4 && fromBase64urlLoose(privateKey)?.length === 32;
 
 /**
  * The configured keys, else the development pair when DEV_OUTBOX is on, else null: push is off
@@ -41,7 +41,7 @@ export function vapidKeys(env: Bindings): VapidKeys | null {
 
 /** The ES256 signing key of a VAPID pair (WebCrypto; the JWK carries the public point's x and y). */
 export function signingKey(keys: Pick<VapidKeys, 'publicKey' | 'privateKey'>): Promise<CryptoKey> {
-  const point = fromBase64url(keys.publicKey) ?? new Uint8Array();
+  const point = fromBase64urlLoose(keys.publicKey) ?? new Uint8Array();
   const jwk: JsonWebKey = { kty: 'EC', crv: 'P-256', x: toBase64url(point.slice(1, 33)), y: toBase64url(point.slice(33, 65)), d: keys.privateKey, ext: false };
   return crypto.subtle.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
 }

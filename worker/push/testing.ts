@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { fromBase64url, toBase64url } from './base64url';
+import { fromBase64url, toBase64url } from '../rules/base64url';
 
 /**
  * Test helpers for web push: a browser's side of RFC 8291, written from the RFC apart from

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromBase64url, toBase64url } from './base64url';
 import type { Lang } from './lang';
 import { clockTime, dayLabel, dayOf, DEFAULT_TIME_ZONE } from './live-tv';
 
@@ -47,23 +48,8 @@ export const eticketClaimsSchema = z.strictObject({
   h: z.string().max(HOLDER_MAX),
 });
 
-/** base64url without padding (RFC 4648 §5). */
-export function toBase64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** The bytes of a base64url text without padding, or null when it is not one. */
-export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
+/** The token's encoding (base64url without padding), for the signer and the scanner. */
+export { fromBase64url, toBase64url };
 
 /** The canonical payload of the claims: their JSON, keys in a fixed order, base64url. */
 export function eticketPayload(claims: ETicketClaims): string {

@@ -18,3 +18,15 @@ export function parseFavsCookie(value: string | undefined): number[] {
 }
 
 export const favsCookieValue = (ids: readonly number[]): string => ids.join('.');
+
+/**
+ * The viewer's My List and likes as the page was rendered (spec §3 User favs, likes; a guest's
+ * favourites from this browser), for the toggles on every tile.
+ */
+export type ViewerLists = { favs: number[]; likes: number[]; guest: boolean };
+
+export const viewerLists = (user: { favs: readonly { id: number }[]; likes: readonly { id: number }[]; isAnonymous: boolean }): ViewerLists => ({
+  favs: user.favs.map((f) => f.id),
+  likes: user.likes.map((l) => l.id),
+  guest: user.isAnonymous,
+});

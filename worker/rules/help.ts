@@ -94,11 +94,6 @@ export const HELP_SUGGEST_DEBOUNCE_MS = 200;
 /** An article's text by language (JSON in D1). */
 export type HelpText = Readonly<Partial<Record<string, string>>>;
 
-/** An article's text in `lang`, else English, else any language given. */
-export function textIn(texts: HelpText, lang: string): string {
-  return texts[lang] ?? texts.en ?? Object.values(texts).find((v) => typeof v === 'string') ?? '';
-}
-
 /**
  * Words that mean the same thing to a viewer, in any of the four languages: an article whose text
  * holds one phrase of a group is also indexed under the others, so "كلمة السر" finds an answer

@@ -146,9 +146,3 @@ export const dayLabel = (day: string, lang: Lang): string => formatter(lang, 'UT
 
 /** "Wed 25": the day picker's compact label. */
 export const shortDayLabel = (day: string, lang: Lang): string => formatter(lang, 'UTC', 'short').format(new Date(`${day}T12:00:00Z`));
-
-/** A multilingual text (JSON object by language) in `lang`, else English, else any. */
-export function pickText(texts: Readonly<Record<string, string>> | null | undefined, lang: string): string {
-  if (!texts) return '';
-  return texts[lang] ?? texts.en ?? Object.values(texts)[0] ?? '';
-}

@@ -2,7 +2,8 @@ import type { Season } from '../../../worker/api/pages/schemas';
 import { formatDuration } from '../../components/format';
 import { useI18n } from '../../i18n';
 import { ProgressBar } from './parts';
-import { isFinished, progressOf, type Watched } from '../../history/progress';
+import { isFinished, type Watched } from '../../../worker/rules/watched';
+import { progressOf } from '../../history/progress';
 
 /**
  * Seasons and episodes of a series: the season picker is a row of links (`?season=N#episodes`,

@@ -1,14 +1,15 @@
 import { useI18n } from '../../i18n';
 import { ProgressBar, timeLeft } from './parts';
 import { progressOf } from '../../history/progress';
-import type { WatchedTitle } from '../../history/titles';
+import type { Content } from '../../../worker/api/pages/schemas';
+import type { WatchedTitle } from '../../../worker/rules/watched';
 
 /**
  * A watched title as a landscape card (Continue watching, Recently viewed): its image with the
  * watch-progress bar ("40% watched" to assistive tech), its name, and "12 min left" — or
  * "Watched" once finished.
  */
-export function WatchedTile({ title, href, eager = false }: { title: WatchedTitle; href: string; eager?: boolean }) {
+export function WatchedTile({ title, href, eager = false }: { title: WatchedTitle<Content>; href: string; eager?: boolean }) {
   const { t } = useI18n();
   const { content, time, finished } = title;
   const image = content.tile_image ?? content.vertical_image;

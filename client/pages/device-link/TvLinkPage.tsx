@@ -4,7 +4,7 @@ import { USER_CODE_LENGTH, type DeviceLookup } from '../../../worker/rules/devic
 import { Field } from '../../components/Form';
 import { placeName } from '../../components/format';
 import { useI18n } from '../../i18n';
-import { profileName } from '../../profiles/display';
+import { profileName } from '../../../worker/rules/profiles';
 import { describeAgent } from '../settings/format';
 import { FormNote, type FormState } from '../settings/forms';
 

@@ -2,7 +2,7 @@ import type { Profile, User } from '../../../worker/api/auth/schemas';
 import type { Rating } from '../../../worker/api/pages/schemas';
 import { useI18n } from '../../i18n';
 import { AccountFormIsland } from '../../islands/account-form';
-import { profileName } from '../../profiles/display';
+import { profileName } from '../../../worker/rules/profiles';
 import { FormNote, type FormState } from '../settings/forms';
 import { ProfileSummary } from './ProfileCards';
 import { AccountPasswordField, ProfilesHeader } from './layout';

@@ -3,7 +3,8 @@ import type { Rating } from '../../../worker/api/pages/schemas';
 import { LockBadge } from '../../components/LockBadge';
 import { useI18n } from '../../i18n';
 import { avatarUrl } from '../../../worker/rules/avatars';
-import { ageLabel, profileName } from '../../profiles/display';
+import { ageLabel } from '../../profiles/display';
+import { profileName } from '../../../worker/rules/profiles';
 
 /** The profiles of an account, as the management pages show them. */
 export type ProfilesData = {

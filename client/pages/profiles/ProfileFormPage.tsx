@@ -4,7 +4,7 @@ import type { Rating } from '../../../worker/api/pages/schemas';
 import { Field, FieldMessage } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { AccountFormIsland } from '../../islands/account-form';
-import { DEFAULT_PROFILE_NAME } from '../../profiles/display';
+import { DEFAULT_PROFILE_NAME } from '../../../worker/rules/profiles';
 import { AVATARS, avatarUrl, isAvatar } from '../../../worker/rules/avatars';
 import { KIDS_MAX_AGE, NO_AGE_RESTRICTION } from '../../../worker/rules/age';
 import { FormNote, SettingsSection, firstError, type FormState } from '../settings/forms';

@@ -1,7 +1,7 @@
 import { Field } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { ProfileChooserIsland } from '../../islands/profile-chooser';
-import type { ProfileCard } from '../../profiles/display';
+import type { ProfileCard } from '../../../worker/rules/profiles';
 import { FormNote, type FormState } from '../settings/forms';
 
 /**

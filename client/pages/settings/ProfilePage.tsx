@@ -1,6 +1,7 @@
 import type { Device, User } from '../../../worker/api/auth/schemas';
 import { placeName } from '../../components/format';
-import type { WatchedTitle } from '../../history/titles';
+import type { Content } from '../../../worker/api/pages/schemas';
+import type { WatchedTitle } from '../../../worker/rules/watched';
 import { WatchedTile } from '../content/WatchedTile';
 import { formatDate, useI18n, type Lang } from '../../i18n';
 import { SettingsDeleteAccountIsland } from '../../islands/settings-delete-account';
@@ -27,7 +28,7 @@ export type ProfilePageProps = {
   /** The ?type=profiles tab: the account's profiles (the list of /profiles). */
   profiles?: ProfilesData;
   /** The viewing profile's watched titles, most recent first; null when they could not be loaded. */
-  history?: WatchedTitle[] | null;
+  history?: WatchedTitle<Content>[] | null;
   /** Answer of the last language, notification or history submission when it failed. */
   lang?: FormState;
   notifications?: FormState;
@@ -192,7 +193,7 @@ function Devices({ devices, lang, timeZone }: { devices: Device[] | null; lang: 
  * the viewing profile's titles with their progress, each linking to its page; the switch that
  * hides them from the home page's Continue watching; and Erase history.
  */
-function RecentlyViewed({ user, history, state }: { user: User; history: WatchedTitle[] | null | undefined; state?: FormState }) {
+function RecentlyViewed({ user, history, state }: { user: User; history: WatchedTitle<Content>[] | null | undefined; state?: FormState }) {
   const { t } = useI18n();
   return (
     <SettingsSection id="history" title={t('RECENTLY_VIEWED')}>

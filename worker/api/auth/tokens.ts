@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { toBase64url } from '../../rules/base64url';
 import type { Bindings } from '../../env';
 import { apiError } from '../errors';
 import type { Tokens } from './schemas';
@@ -46,10 +47,8 @@ export async function verifyAccessToken(env: Bindings, token: string): Promise<{
   }
 }
 
-const base64url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-
 /** 32 random bytes, base64url. */
-export const randomToken = (): string => base64url(crypto.getRandomValues(new Uint8Array(32)));
+export const randomToken = (): string => toBase64url(crypto.getRandomValues(new Uint8Array(32)));
 
 export async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));

@@ -9,11 +9,13 @@
 import type { Bindings } from '../../env';
 import { HOLD_MS, HOLDER_NAME_MAX, MAX_TICKETS_PER_ORDER, onSale, takesSeat } from '../../rules/events';
 import type { Lang } from '../../rules/lang';
+import { DEFAULT_PROFILE_NAME } from '../../rules/profiles';
+import { pickText } from '../../rules/texts';
 import type { UserRow } from '../auth/users';
 import { apiError } from '../errors';
 import { buyOrder } from '../payments/checkout';
 import { showInventory } from './inventory';
-import { eventById, pick, priceIn, showById, ticketTypesOf } from './queries';
+import { eventById, priceIn, showById, ticketTypesOf } from './queries';
 import type { OrderAnswer, OrderInput } from './schemas';
 
 type Line = { typeId: number; kind: 'venue' | 'stream' | 'both'; holder: string };
@@ -21,7 +23,7 @@ type Line = { typeId: number; kind: 'venue' | 'stream' | 'both'; holder: string 
 /** The name printed on a ticket when none was typed: the account's first profile, unless it kept its default name; else the email's local part. */
 async function defaultHolder(db: D1Database, user: UserRow): Promise<string> {
   const row = await db.prepare('SELECT name FROM profiles WHERE user_id = ? ORDER BY id LIMIT 1').bind(user.id).first<{ name: string }>();
-  const name = row && row.name !== 'Default' ? row.name : (user.email ?? '').split('@')[0] ?? '';
+  const name = row && row.name !== DEFAULT_PROFILE_NAME ? row.name : (user.email ?? '').split('@')[0] ?? '';
   return name.slice(0, HOLDER_NAME_MAX);
 }
 
@@ -78,7 +80,7 @@ export async function createOrder(env: Bindings, user: UserRow, input: OrderInpu
     apiError(409, 'SOLD_OUT', `${held.seatsLeft} seats left`);
   }
   try {
-    const answer = await buyOrder(env, user, { id, amount, currency: input.currency, title: pick(show.titles, lang), returnTo: `/events/orders/${id}` }, { method: input.method, phone: input.phone }, now);
+    const answer = await buyOrder(env, user, { id, amount, currency: input.currency, title: pickText(show.titles, lang), returnTo: `/events/orders/${id}` }, { method: input.method, phone: input.phone }, now);
     await env.DB.prepare('UPDATE orders SET transaction_id = ? WHERE id = ?').bind(answer.transaction.id, id).run();
     return { order: { id, state: 'held', amount, currency: input.currency, hold_expires_at: holdEnd }, transaction: answer.transaction, checkout: answer.checkout };
   } catch (error) {

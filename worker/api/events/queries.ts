@@ -3,22 +3,9 @@ import { z } from 'zod';
 import { onSale, showPhase, TICKET_KINDS } from '../../rules/events';
 import type { Lang } from '../../rules/lang';
 import type { Currency } from '../../rules/subscription';
+import { pickText } from '../../rules/texts';
 import { showInventory } from './inventory';
 import type { Show, TicketType } from './schemas';
-
-/** A text by language (JSON in D1): the asked language, else English, else any. */
-export function pick(json: string, lang: Lang): string {
-  let texts: unknown;
-  try {
-    texts = JSON.parse(json);
-  } catch {
-    return '';
-  }
-  if (!texts || typeof texts !== 'object') return '';
-  const byLang = texts as Record<string, unknown>;
-  const value = byLang[lang] ?? byLang.en ?? Object.values(byLang)[0];
-  return typeof value === 'string' ? value : '';
-}
 
 export const EventRow = z.object({
   id: z.number(),
@@ -66,8 +53,8 @@ export const priceIn = (t: Pick<TicketTypeRow, 'price_mad' | 'price_eur' | 'pric
 
 export const toFestivalHead = (e: EventRow, lang: Lang) => ({
   slug: e.slug,
-  name: pick(e.names, lang),
-  description: pick(e.descriptions, lang),
+  name: pickText(e.names, lang),
+  description: pickText(e.descriptions, lang),
   city: e.city,
   image: e.image,
   starts_at: e.starts_at,
@@ -110,7 +97,7 @@ export async function ticketTypesOf(db: D1Database, showIds: number[]): Promise<
 
 export async function artistsOf(db: D1Database, eventId: number, lang: Lang) {
   const { results } = await db.prepare('SELECT name, bios, image FROM event_artists WHERE event_id = ? ORDER BY position, id').bind(eventId).all<{ name: string; bios: string; image: string | null }>();
-  return results.map((a) => ({ name: a.name, bio: pick(a.bios, lang), image: a.image }));
+  return results.map((a) => ({ name: a.name, bio: pickText(a.bios, lang), image: a.image }));
 }
 
 /** A show as the pages show it: its ticket types (on sale at `now` or not) and the seats left in its inventory. */
@@ -119,7 +106,7 @@ export async function toShow(env: Env, s: ShowRow, types: TicketTypeRow[], lang:
   const ticketTypes: TicketType[] = types.map((t) => ({
     id: t.id,
     kind: t.kind,
-    name: pick(t.names, lang),
+    name: pickText(t.names, lang),
     prices: { MAD: t.price_mad, EUR: t.price_eur, USD: t.price_usd },
     max_per_order: t.max_per_order,
     // A seat is needed for venue tickets: none left, not on sale.
@@ -130,8 +117,8 @@ export async function toShow(env: Env, s: ShowRow, types: TicketTypeRow[], lang:
   return {
     id: s.id,
     slug: s.slug,
-    title: pick(s.titles, lang),
-    description: pick(s.descriptions, lang),
+    title: pickText(s.titles, lang),
+    description: pickText(s.descriptions, lang),
     venue: s.venue,
     starts_at: s.starts_at,
     ends_at: s.ends_at,
@@ -176,12 +163,12 @@ const SHOW_REF = `s.slug AS show_slug, s.titles, s.venue, s.starts_at, s.ends_at
 type ShowRefRow = { show_slug: string; titles: string; venue: string; starts_at: string; ends_at: string; festival_slug: string; festival_names: string };
 const toShowRef = (r: ShowRefRow, lang: Lang) => ({
   slug: r.show_slug,
-  title: pick(r.titles, lang),
+  title: pickText(r.titles, lang),
   venue: r.venue,
   starts_at: r.starts_at,
   ends_at: r.ends_at,
   festival_slug: r.festival_slug,
-  festival_name: pick(r.festival_names, lang),
+  festival_name: pickText(r.festival_names, lang),
 });
 
 export type TicketRow = { id: string; event_id: number; show_id: number; ticket_type_id: number; kind: (typeof TICKET_KINDS)[number]; holder: string; state: 'held' | 'valid' | 'void'; used_at: string | null; type_names: string };
@@ -208,7 +195,7 @@ export async function orderView(db: D1Database, order: OrderRow, lang: Lang) {
     hold_expires_at: order.hold_expires_at,
     transaction_id: order.transaction_id,
     show: ref ? toShowRef(ref, lang) : { slug: '', title: '', venue: '', starts_at: order.created_at, ends_at: order.created_at, festival_slug: '', festival_name: '' },
-    tickets: tickets.map((k) => ({ id: k.id, kind: k.kind, type_name: pick(k.type_names, lang), holder: k.holder, state: k.state })),
+    tickets: tickets.map((k) => ({ id: k.id, kind: k.kind, type_name: pickText(k.type_names, lang), holder: k.holder, state: k.state })),
   };
 }
 
@@ -222,7 +209,7 @@ export async function validTicketsOf(db: D1Database, userId: string, lang: Lang)
     )
     .bind(userId)
     .all<Omit<TicketRow, 'state'> & ShowRefRow>();
-  return results.map((k) => ({ row: k, type_name: pick(k.type_names, lang), show: toShowRef(k, lang) }));
+  return results.map((k) => ({ row: k, type_name: pickText(k.type_names, lang), show: toShowRef(k, lang) }));
 }
 
 /** Orders My tickets must speak of: waiting for payment confirmation, or paid with no seat left (refund due). */

@@ -1,5 +1,6 @@
-import { HELP_CATEGORIES, textIn, type HelpCategory, type HelpText } from '../../rules/help';
+import { HELP_CATEGORIES, type HelpCategory } from '../../rules/help';
 import type { Lang } from '../../rules/lang';
+import { pickText } from '../../rules/texts';
 import type { HelpArticle, HelpArticlePage, HelpVotes } from './schemas';
 
 type DB = D1Database;
@@ -9,20 +10,11 @@ type ArticleRow = { id: number; slug: string; category: HelpCategory; question: 
 
 const COLUMNS = 'a.id, a.slug, a.category, a.question, a.answer, a.helpful_yes, a.helpful_no, a.updated_at';
 
-const parseText = (json: string): HelpText => {
-  try {
-    const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null ? (value as HelpText) : {};
-  } catch {
-    return {};
-  }
-};
-
 const toArticle = (row: ArticleRow, lang: Lang): HelpArticle => ({
   slug: row.slug,
   category: row.category,
-  question: textIn(parseText(row.question), lang),
-  answer: textIn(parseText(row.answer), lang),
+  question: pickText(row.question, lang),
+  answer: pickText(row.answer, lang),
 });
 
 /** The published articles of every category (or of one), in the order of HELP_CATEGORIES then position. */

@@ -1,8 +1,7 @@
-import { pickText } from '../../rules/live-tv';
-import { texts } from '../partners/queries';
 import { maskCard, monthKey } from '../../rules/libraries';
 import { MAX_QUERY_WORDS, searchWords } from '../../rules/search/normalize';
 import type { Lang } from '../../rules/lang';
+import { pickText } from '../../rules/texts';
 import type { LibraryAuthConfig } from './patrons';
 import type { UserLibrary } from './offer/schemas';
 import type { LibraryCard, LibrarySummary } from './schemas';
@@ -20,7 +19,7 @@ export type LibraryRow = LibraryAuthConfig & {
 const LIBRARY_COLUMNS = 'id, slug, name, city, postal_code, logo, landing, monthly_tickets, patron_auth, sip2_host, sip2_port, sip2_institution';
 
 /** One text of a JSON column in the language (English, then any, as fallback); a plain string is itself. */
-export const textIn = (json: string, lang: Lang): string => pickText(texts(json), lang) || json;
+export const textIn = (json: string, lang: Lang): string => pickText(json, lang) || json;
 
 export const toSummary = (row: LibraryRow, lang: Lang): LibrarySummary => ({
   id: row.id,

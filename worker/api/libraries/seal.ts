@@ -1,5 +1,6 @@
 import type { Bindings } from '../../env';
 import { serverSecret } from '../auth/tokens';
+import { fromBase64url, toBase64url } from '../../rules/base64url';
 
 /**
  * A library card's PIN, sealed (AES-256-GCM, key derived with HKDF from the server secret) so the
@@ -19,22 +20,20 @@ async function pinKey(env: Bindings): Promise<CryptoKey> {
   );
 }
 
-const toBase64Url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const fromBase64Url = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (ch) => ch.charCodeAt(0));
-
 export async function sealPin(env: Bindings, pin: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await pinKey(env), encoder.encode(pin)));
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv);
   out.set(sealed, iv.length);
-  return toBase64Url(out);
+  return toBase64url(out);
 }
 
 /** The PIN, or null when it cannot be opened (the server secret changed): the card then needs its PIN again. */
 export async function openPin(env: Bindings, sealed: string): Promise<string | null> {
+  const bytes = fromBase64url(sealed);
+  if (!bytes) return null;
   try {
-    const bytes = fromBase64Url(sealed);
     const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, await pinKey(env), bytes.slice(12));
     return new TextDecoder().decode(plain);
   } catch {

@@ -1,6 +1,6 @@
 import { allowedFor } from '../../rules/age';
-import { pickText } from '../../rules/live-tv';
 import type { Lang } from '../../rules/lang';
+import { pickText } from '../../rules/texts';
 import type { AgeLimit } from '../pages/queries';
 import type { Channel, Programme } from './schemas';
 
@@ -19,18 +19,6 @@ export type ChannelRow = {
 };
 
 type ProgrammeRow = Omit<Programme, 'title' | 'description' | 'category' | 'reminded'> & { title: string; description: string | null; category: string | null; reminded: number };
-
-const texts = (json: string | null): Record<string, string> | null => {
-  if (!json) return null;
-  try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'))
-      : null;
-  } catch {
-    return null;
-  }
-};
 
 const CHANNEL_COLUMNS = 'id, slug, number, names, logo, premium, allowed_countries, age_rating, source_url, demo_prefix';
 
@@ -69,13 +57,13 @@ export const programmeRow = (db: D1Database, id: number, userId: string | null):
 export const channelById = (db: D1Database, id: number): Promise<ChannelRow | null> =>
   db.prepare(`SELECT ${CHANNEL_COLUMNS} FROM channels WHERE id = ?1 AND published = 1`).bind(id).first<ChannelRow>();
 
-export const channelName = (row: Pick<ChannelRow, 'names' | 'slug'>, lang: Lang): string => pickText(texts(row.names), lang) || row.slug;
+export const channelName = (row: Pick<ChannelRow, 'names' | 'slug'>, lang: Lang): string => pickText(row.names, lang) || row.slug;
 
 export const toProgramme = (row: ProgrammeRow, lang: Lang): Programme => ({
   ...row,
-  title: pickText(texts(row.title), lang),
-  description: pickText(texts(row.description), lang) || null,
-  category: pickText(texts(row.category), lang) || null,
+  title: pickText(row.title, lang),
+  description: pickText(row.description, lang) || null,
+  category: pickText(row.category, lang) || null,
   reminded: row.reminded === 1,
 });
 

@@ -7,7 +7,8 @@
 import type { Bindings } from '../../env';
 import { translate } from '../../i18n';
 import { isLang, dirOf, type Lang } from '../../rules/lang';
-import { pickText, REMINDER_LEAD_MINUTES } from '../../rules/live-tv';
+import { REMINDER_LEAD_MINUTES } from '../../rules/live-tv';
+import { pickText } from '../../rules/texts';
 import { PUSH_BADGE, PUSH_ICON, sendPush, type PushMessage } from '../../push/deliver';
 import { vapidKeys } from '../../push/keys';
 import { dropExpired, type SubscriptionRow } from '../../push/subscriptions';
@@ -50,7 +51,7 @@ export async function sentReminders(db: D1Database, userId: string, lang: Lang, 
     .all<{ programme_id: number; sent_at: string; read_at: string | null; title: string; image: string | null; starts_at: number; names: string; slug: string }>();
   return results.map((r) => ({
     programme_id: r.programme_id,
-    title: pickText(JSON.parse(r.title) as Record<string, string>, lang),
+    title: pickText(r.title, lang),
     channel_slug: r.slug,
     channel_name: channelName(r, lang),
     starts_at: r.starts_at,
@@ -67,7 +68,7 @@ export function reminderMessage(row: Pick<DueRow, 'programme_id' | 'lang' | 'tit
   const lang: Lang = isLang(row.lang) ? row.lang : 'en';
   const t = translate(lang);
   return {
-    title: pickText(JSON.parse(row.title) as Record<string, string>, lang),
+    title: pickText(row.title, lang),
     body: t('TV_REMINDER_BODY', { minutes: Math.max(1, minutes), channel: channelName(row, lang) }),
     icon: PUSH_ICON,
     badge: PUSH_BADGE,

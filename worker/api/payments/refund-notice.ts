@@ -6,7 +6,8 @@
 import type { Bindings } from '../../env';
 import { isLang } from '../../rules/lang';
 import { boughtBy } from '../../rules/subscription';
-import { orderOfTransaction, pick, showById } from '../events/queries';
+import { pickText } from '../../rules/texts';
+import { orderOfTransaction, showById } from '../events/queries';
 import { sendBillingEmail } from './emails';
 import { findPlan } from './plans';
 import { findTransaction } from './transactions';
@@ -19,6 +20,6 @@ export async function sendRefundDueEmail(env: Bindings, transactionId: string): 
   const bought = boughtBy(tx.purpose);
   const order = bought === 'order' ? await orderOfTransaction(env.DB, tx.id) : null;
   const show = order ? await showById(env.DB, order.show_id) : null;
-  const what = show ? pick(show.titles, lang) : ((await findPlan(env.DB, tx.plan_id))?.name[lang] ?? '');
+  const what = show ? pickText(show.titles, lang) : ((await findPlan(env.DB, tx.plan_id))?.name[lang] ?? '');
   await sendBillingEmail(env, tx.user_id, { kind: 'refund_due', bought, what, amount: tx.amount, currency: tx.currency });
 }

@@ -1,4 +1,5 @@
 import type { Lang } from '../../rules/lang';
+import { isFinished } from '../../rules/watched';
 import { ageAllowed, type AgeLimit } from '../pages/queries';
 import { effectiveCountries, type TitleRights } from './access';
 import type { StreamAnswer } from './schemas';
@@ -134,14 +135,9 @@ export async function playbackTitle(env: DB, lang: Lang, slug: string, age: AgeL
   };
 }
 
-/** A watched time at or past this share of the duration marks the title finished. */
-export const FINISHED_SHARE = 0.95;
-
 /** Spec: finishing (last 5%) marks the title watched: the time saved is then the whole duration. */
 export function settleWatchedTime(time: number, duration: number | null): { time: number; finished: boolean } {
-  if (duration === null || !(duration > 0)) return { time, finished: false };
-  if (time >= duration * FINISHED_SHARE) return { time: duration, finished: true };
-  return { time, finished: false };
+  return duration !== null && isFinished(time, duration) ? { time: duration, finished: true } : { time, finished: false };
 }
 
 /** Where playback starts: the saved time, unless the title was finished (then from the start). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGS } from '../../rules/lang';
-import { fromBase64url } from '../../push/base64url';
+import { fromBase64urlLoose } from '../../rules/base64url';
 
 /** A device id as the edge issues it (worker/edge/request-context): 8 to 64 of A-Z a-z 0-9 _ -. */
 const DeviceId = z.string().regex(/^[\w-]{8,64}$/, 'must be 8 to 64 letters, digits, _ or -');
@@ -9,7 +9,7 @@ const DeviceFamily = z.literal('web', { error: "must be 'web'" });
 
 const base64urlOf = (bytes: number, what: string) =>
   z.string().refine((value) => {
-    const decoded = fromBase64url(value);
+    const decoded = fromBase64urlLoose(value);
     return decoded?.length === bytes && (bytes !== 65 || decoded[0] === 4);
   }, `must be ${what} in base64url`);
 

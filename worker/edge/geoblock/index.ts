@@ -1,16 +1,13 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { listVar, type AppEnv } from '../../env';
-import { onPathList } from '../password-wall';
+import { DEFAULT_EXEMPT, onPathList } from '../paths';
 
 export type GeoblockOptions = {
   /** The geoblocking page for a visitor from `country` (worker/pages/walls.tsx: the app's document, status 451). */
   page: (c: Context<AppEnv>, country: string) => Promise<Response>;
-  /** Paths served whatever the country (trailing `*`: prefix). */
+  /** Paths served whatever the country (trailing `*`: prefix); DEFAULT_EXEMPT (../paths) by default. */
   exempt?: string[];
 };
-
-/** Fixed routes, icons and the built stylesheet/scripts (the geoblocking page needs them). */
-export const DEFAULT_EXEMPT = ['/healthcheck', '/manifest.webmanifest', '/.well-known/*', '/robots.txt', '/icons/*', '/assets/*', '/favicon.ico'];
 
 /** Cloudflare's codes for "no country": '' (no request.cf, e.g. local dev) and XX. */
 const UNKNOWN = new Set(['', 'XX']);

@@ -7,7 +7,8 @@ import { translate } from '../../i18n';
 import { renderPasswordWall } from '../../pages/walls';
 import { requestContext } from '../request-context';
 import { safeReturnPath } from '../../rules/return-path';
-import { onPathList, passwordWall, sha256Hex, timingSafeEqualText } from '.';
+import { onPathList } from '../paths';
+import { passwordWall, sha256Hex, timingSafeEqualText } from '.';
 
 const PASSWORD = 'Sésame ouvre-toi';
 const HASH = await sha256Hex(PASSWORD);

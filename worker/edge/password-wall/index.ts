@@ -5,6 +5,7 @@ import { limiter } from '../../limits';
 import { FormBodyError, readForm, type FormFailure } from '../../pages/form';
 import type { PasswordWallProps } from '../../pages/walls';
 import { safeReturnPath } from '../../rules/return-path';
+import { DEFAULT_EXEMPT, onPathList } from '../paths';
 
 export type PasswordWallOptions = {
   /** The wall's page (worker/pages/walls.tsx: the app's document with the door form). */
@@ -13,35 +14,15 @@ export type PasswordWallOptions = {
   path?: string;
   /** Cookie holding the door key hash once the right password was given. */
   cookie?: string;
-  /** Paths always reachable (trailing `*`: prefix), besides DOOR_PATH_WHITELIST. */
+  /** Paths always reachable (trailing `*`: prefix), besides DOOR_PATH_WHITELIST; DEFAULT_EXEMPT (../paths) by default. */
   exempt?: string[];
 };
-
-/**
- * Fixed routes and files the wall never hides: they carry no catalogue data, and the wall page
- * itself needs its stylesheet (/assets/) and logo (/icons/).
- */
-export const DEFAULT_EXEMPT = ['/healthcheck', '/manifest.webmanifest', '/.well-known/*', '/robots.txt', '/icons/*', '/assets/*', '/favicon.ico'];
 
 const YEAR = 365 * 24 * 3600;
 const HEX64 = /^[0-9a-f]{64}$/;
 /** Session cookie remembering an arrival from a whitelisted referrer (see below). */
 const REFERRER_COOKIE = 'doorReferrer';
 const MAX_FORM_BYTES = 8 * 1024;
-
-/** `pattern` with a trailing `*` matches by prefix, otherwise the whole path. */
-export function pathMatches(pattern: string, path: string): boolean {
-  return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
-}
-
-/**
- * Whether `path` is on one of the lists. Encoded dots, slashes and backslashes never match:
- * a whitelisted prefix must not reach another folder once a later layer decodes them.
- */
-export function onPathList(patterns: readonly string[], path: string): boolean {
-  if (/%2e|%2f|%5c|\\/i.test(path)) return false;
-  return patterns.some((pattern) => pathMatches(pattern, path));
-}
 
 /** Hex SHA-256 of a UTF-8 string. */
 export async function sha256Hex(text: string): Promise<string> {

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { TvLinkedPage, TvLinkPage } from '../../../client/pages/device-link/TvLinkPage';
 import type { FormState } from '../../../client/pages/settings/forms';
-import { profileName } from '../../../client/profiles/display';
+import { profileName } from '../../rules/profiles';
 import { Profile, type User } from '../../api/auth/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';

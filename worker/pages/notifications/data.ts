@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { ApiError } from '../../rules/api-client';
 import { formatDate } from '../../../client/i18n';
-import { CARD_GENRES, NOTIFICATIONS_LIMIT, type NotificationCard, type NotificationsView } from '../../../client/notifications/types';
+import { CARD_GENRES, NOTIFICATIONS_LIMIT, type NotificationCard, type NotificationsView } from '../../rules/notifications';
 import { ActionList } from '../../api/actions/schemas';
 import type { User } from '../../api/auth/schemas';
 import type { Config } from '../../api/configs/schemas';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { announceStatements } from '../../../scripts/admin/announce.ts';
-import type { NotificationCard } from '../../../client/notifications/types';
+import type { NotificationCard } from '../../rules/notifications';
 import { makeTitle } from '../../test/catalogue';
 import { call, en, hasTag, html, post, quietConsole, registeredSubscriber, type Jar } from '../../test/site';
 import { notificationsShown } from './data';

@@ -1,14 +1,14 @@
 import { Hono, type Context } from 'hono';
 import manifest from '../../../dist/client/.vite/manifest.json';
 import { ApiError } from '../../rules/api-client';
-import type { Lang } from '../../../client/i18n';
+import type { Lang } from '../../rules/lang';
 import { PlayerPage, PlayerRefusal, REFUSAL_STATUS, refusalText, type PlayerChunks, type Refusal } from '../../../client/pages/Player';
 import { StreamAnswer } from '../../api/player/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { forProfile, serverApi } from '../loaders';
 import { renderPage } from '../render';
-import { viewerLists } from '../../../client/favs/context';
+import { viewerLists } from '../../rules/favs';
 import { DEFAULT_TIME_ZONE } from '../../rules/live-tv';
 
 type Ctx = Context<AppEnv>;

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { HTTPException } from 'hono/http-exception';
-import { isLang } from '../../../client/i18n';
+import { isLang } from '../../rules/lang';
 import { DeleteAccountPage } from '../../../client/pages/settings/DeleteAccountPage';
-import { RECENTLY_VIEWED_LIMIT, watchedTitles } from '../../../client/history/titles';
+import { RECENTLY_VIEWED_LIMIT, watchedTitles } from '../../rules/watched';
 import { ProfilePage, type ProfilePageProps, type ProfileTab } from '../../../client/pages/settings/ProfilePage';
 import { cancelQuestion } from '../../../client/pages/subscription/SubscriptionTab';
 import { ConfirmPage } from '../../../client/components/ConfirmPage';

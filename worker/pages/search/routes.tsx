@@ -7,7 +7,7 @@ import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { forProfile, loadConfig, serverApi } from '../loaders';
 import { renderPage } from '../render';
-import { viewerLists } from '../../../client/favs/context';
+import { viewerLists } from '../../rules/favs';
 import { toAdCard } from '../../../client/components/AdCard';
 import { loadUser } from '../../session/user';
 

@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../../env';
+import { DEFAULT_PROFILE_NAME } from '../../../rules/profiles';
 import { readConfig } from '../../configs/queries';
 import { apiError } from '../../errors';
 import { validationHook } from '../../validation';
@@ -47,7 +48,7 @@ export const register = new Hono<AppEnv>()
       ).bind(id, input.email ?? null, input.phone ?? null, passwordHash, lang(c), emailVerified, JSON.stringify(input.code ? { registerCode: input.code } : {}), now),
       c.env.DB.prepare('INSERT INTO profiles (user_id, name, username, first_name, last_name, birth, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').bind(
         id,
-        'Default',
+        DEFAULT_PROFILE_NAME,
         username,
         input.profile.first_name ?? null,
         input.profile.last_name ?? null,

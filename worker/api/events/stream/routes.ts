@@ -4,8 +4,9 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../../../env';
 import { streamWindow } from '../../../rules/eticket';
-import { DVR_WINDOW_SECONDS, pickText } from '../../../rules/live-tv';
+import { DVR_WINDOW_SECONDS } from '../../../rules/live-tv';
 import type { Lang } from '../../../rules/lang';
+import { pickText } from '../../../rules/texts';
 import { now } from '../../clock';
 import { apiError } from '../../errors';
 import { channelById } from '../../live-tv/queries';
@@ -26,13 +27,7 @@ function refuse(status: ContentfulStatusCode, code: string, detail: string, show
   throw new HTTPException(status, { res: Response.json(body, { status, headers: NO_STORE }) });
 }
 
-const showTitle = (show: ShowStreamRow, lang: Lang): string => {
-  try {
-    return pickText(JSON.parse(show.titles) as Record<string, string>, lang) || show.slug;
-  } catch {
-    return show.slug;
-  }
-};
+const showTitle = (show: ShowStreamRow, lang: Lang): string => pickText(show.titles, lang) || show.slug;
 
 /** The show's live stream: its live TV channel (issue 16's simulated or real live), else its live source URL. */
 async function liveOf(c: Context<AppEnv>, viewer: PlaybackViewer, show: ShowStreamRow, lang: Lang): Promise<StreamAnswer> {

@@ -10,8 +10,8 @@
 // Money moves only on the server: amounts come from the plan; the payer's consent is our SMS code.
 import { z } from 'zod';
 import type { Currency } from '../../../rules/subscription';
-import { signatureProblem } from './sign';
 import { PaymentProviderError, type CallbackReading, type Checkout, type CheckoutRequest, type PaymentEvent, type PaymentProvider } from './types';
+import { readSignedWebhook, verifiedCallback } from './webhook';
 
 export const MOBILE_SIGNATURE_HEADER = 'x-mobile-signature';
 
@@ -97,20 +97,10 @@ export function mobileProvider(config: MobileConfig, fetcher: typeof fetch = fet
     },
 
     async readCallback(request: Request): Promise<CallbackReading> {
-      const refuse = (reason: string): CallbackReading => ({ verified: false, reason, answer: () => Response.json({ error: reason }, { status: 400 }) });
-      const body = await request.text().catch(() => '');
-      const problem = await signatureProblem(config.webhookSecret, body, request.headers.get(MOBILE_SIGNATURE_HEADER), now());
-      if (problem) return refuse(problem);
-      let json: unknown;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        return refuse('malformed body');
-      }
-      const parsed = Webhook.safeParse(json);
-      if (!parsed.success) return refuse('malformed body');
+      const parsed = await readSignedWebhook(request, { secret: config.webhookSecret, header: MOBILE_SIGNATURE_HEADER, now: now() }, Webhook);
+      if (!parsed.success) return parsed.refusal;
       const event = eventOf(parsed.data.data, parsed.data.id);
-      return { verified: true, events: event ? [event] : [], answer: (handling) => Response.json({ received: handling === 'done' }, { status: handling === 'done' ? 200 : 500 }) };
+      return verifiedCallback(event ? [event] : []);
     },
   };
 }

@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { CURRENCIES } from '../../../rules/subscription';
 import { PaymentProviderError, type CallbackReading, type Checkout, type CheckoutRequest, type Money, type PaymentEvent, type PaymentProvider, type SavedCard } from './types';
+import { refusedCallback, verifiedCallback } from './webhook';
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl?: string; now?: () => Date };
 
@@ -152,15 +153,14 @@ export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fet
     },
 
     async readCallback(request: Request): Promise<CallbackReading> {
-      const refuse = (reason: string): CallbackReading => ({ verified: false, reason, answer: () => Response.json({ error: reason }, { status: 400 }) });
       const signature = request.headers.get('stripe-signature');
-      if (!signature) return refuse('no signature');
+      if (!signature) return refusedCallback('no signature');
       const body = await request.text().catch(() => '');
       let event: Stripe.Event;
       try {
         event = await stripe.webhooks.constructEventAsync(body, signature, config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, crypto, now().getTime());
       } catch (error) {
-        return refuse(error instanceof Error ? error.message.slice(0, 120) : 'bad signature');
+        return refusedCallback(error instanceof Error ? error.message.slice(0, 120) : 'bad signature');
       }
       const events: PaymentEvent[] = [];
       try {
@@ -202,9 +202,9 @@ export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fet
             break;
         }
       } catch (error) {
-        return refuse(`unreadable ${event.type}: ${String(error).slice(0, 80)}`);
+        return refusedCallback(`unreadable ${event.type}: ${String(error).slice(0, 80)}`);
       }
-      return { verified: true, events, answer: (handling) => Response.json({ received: handling === 'done' }, { status: handling === 'done' ? 200 : 500 }) };
+      return verifiedCallback(events);
     },
 
     async confirm(sessionId: string, transactionId: string): Promise<PaymentEvent | null> {

@@ -4,9 +4,10 @@
 // twice, possibly late). Its own records live in KV, as a provider's live on its servers.
 import { z } from 'zod';
 import { CURRENCIES } from '../../../../rules/subscription';
-import { hmacHex, signatureHeader, signatureProblem } from '../sign';
+import { hmacHex, signatureHeader } from '../sign';
 import { PaymentProviderError, type CallbackReading, type Checkout, type CheckoutRequest, type PaymentEvent, type SavedCard } from '../types';
 import type { MobileProvider } from '../mobile';
+import { readSignedWebhook, verifiedCallback } from '../webhook';
 import { SANDBOX_MOBILE_DECLINED_SUFFIX } from '../../../../rules/payment-methods';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -200,18 +201,8 @@ export function sandboxProvider(config: SandboxConfig): MobileProvider & {
     },
 
     async readCallback(request: Request): Promise<CallbackReading> {
-      const refuse = (reason: string): CallbackReading => ({ verified: false, reason, answer: () => Response.json({ error: reason }, { status: 400 }) });
-      const body = await request.text().catch(() => '');
-      const problem = await signatureProblem(config.secret, body, request.headers.get(SANDBOX_SIGNATURE_HEADER), now());
-      if (problem) return refuse(problem);
-      let json: unknown;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        return refuse('malformed body');
-      }
-      const parsed = CallbackBody.safeParse(json);
-      if (!parsed.success) return refuse('malformed body');
+      const parsed = await readSignedWebhook(request, { secret: config.secret, header: SANDBOX_SIGNATURE_HEADER, now: now() }, CallbackBody);
+      if (!parsed.success) return parsed.refusal;
       const b = parsed.data;
       const base = { eventId: b.id, transactionId: b.transactionId, providerRef: b.providerRef };
       const event: PaymentEvent =
@@ -220,11 +211,7 @@ export function sandboxProvider(config: SandboxConfig): MobileProvider & {
           : b.type === 'payment.failed'
             ? { ...base, kind: 'failed', reason: b.reason ?? 'CARD_DECLINED' }
             : { ...base, kind: 'pending' };
-      return {
-        verified: true,
-        events: [event],
-        answer: (handling) => Response.json({ received: handling === 'done' }, { status: handling === 'done' ? 200 : 500 }),
-      };
+      return verifiedCallback([event]);
     },
 
     async confirm(providerRef: string, transactionId: string): Promise<PaymentEvent | null> {
