@@ -40,12 +40,13 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions, locale: 'en-US' }, testIgnore: /phone/ },
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions, locale: 'en-US' }, testMatch: /phone/ },
   ],
+  // A server is ready after migrating and seeding: a minute on a quiet machine, several on a busy one.
   webServer: [
-    { command: server(PORT, `.wrangler/e2e-${PORT}`), url: `http://localhost:${PORT}/healthcheck`, timeout: 300_000, reuseExistingServer: false, cwd: '..' },
+    { command: server(PORT, `.wrangler/e2e-${PORT}`), url: `http://localhost:${PORT}/healthcheck`, timeout: 900_000, reuseExistingServer: false, cwd: '..' },
     {
       command: server(WALL_PORT, `.wrangler/e2e-wall-${WALL_PORT}`, `--var DOOR_KEY_HASH:${DOOR_KEY_HASH}`),
       url: `http://localhost:${WALL_PORT}/healthcheck`,
-      timeout: 300_000,
+      timeout: 900_000,
       reuseExistingServer: false,
       cwd: '..',
     },
