@@ -9,7 +9,7 @@
 import type { Bindings } from '../../env';
 import { HOLD_MS, HOLDER_NAME_MAX, MAX_TICKETS_PER_ORDER, onSale, takesSeat } from '../../rules/events';
 import type { Lang } from '../../rules/lang';
-import type { UserRow } from '../auth/users';
+import type { UserRow } from '../kernel/users';
 import { apiError } from '../errors';
 import { buyOrder } from '../payments/checkout';
 import { showInventory } from './inventory';

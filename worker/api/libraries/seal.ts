@@ -1,5 +1,5 @@
 import type { Bindings } from '../../env';
-import { serverSecret } from '../auth/tokens';
+import { serverSecret } from '../kernel/tokens';
 
 /**
  * A library card's PIN, sealed (AES-256-GCM, key derived with HKDF from the server secret) so the

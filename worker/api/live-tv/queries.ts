@@ -1,6 +1,7 @@
 import { allowedFor } from '../../rules/age';
 import { pickText } from '../../rules/live-tv';
 import type { Lang } from '../../rules/lang';
+import { texts } from '../kernel/texts';
 import type { AgeLimit } from '../pages/queries';
 import type { Channel, Programme } from './schemas';
 
@@ -19,18 +20,6 @@ export type ChannelRow = {
 };
 
 type ProgrammeRow = Omit<Programme, 'title' | 'description' | 'category' | 'reminded'> & { title: string; description: string | null; category: string | null; reminded: number };
-
-const texts = (json: string | null): Record<string, string> | null => {
-  if (!json) return null;
-  try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'))
-      : null;
-  } catch {
-    return null;
-  }
-};
 
 const CHANNEL_COLUMNS = 'id, slug, number, names, logo, premium, allowed_countries, age_rating, source_url, demo_prefix';
 

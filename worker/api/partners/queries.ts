@@ -1,24 +1,12 @@
 import type { Lang } from '../../rules/lang';
 import { pickText } from '../../rules/live-tv';
 import { countDay, type AdPlacement } from '../../rules/partners';
+import { texts } from '../kernel/texts';
 import { ageAllowed, contentsByIds, PUBLISHED, type AgeLimit } from '../pages/queries';
 import type { Content } from '../pages/schemas';
 import type { Ad, AdCount, AdsQuery, Partner, Webview } from './schemas';
 
 type DB = Pick<Env, 'DB'>;
-
-/** A JSON object of texts by language ({"en": "…", "ar": "…"}), or null. */
-export function texts(json: string | null): Record<string, string> | null {
-  if (!json) return null;
-  try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'))
-      : null;
-  } catch {
-    return null;
-  }
-}
 
 const textIn = (json: string | null, lang: Lang): string | null => pickText(texts(json), lang) || null;
 

@@ -1,6 +1,6 @@
 import type { Lang } from '../../rules/lang';
 import { ageAllowed, type AgeLimit } from '../pages/queries';
-import { effectiveCountries, type TitleRights } from './access';
+import { effectiveCountries, type TitleRights } from '../entitlements/access';
 import type { StreamAnswer } from './schemas';
 
 type DB = Pick<Env, 'DB'>;

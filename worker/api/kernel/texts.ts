@@ -1,0 +1,12 @@
+/** A JSON object of texts by language ({"en": "…", "ar": "…"}), or null. */
+export function texts(json: string | null): Record<string, string> | null {
+  if (!json) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'))
+      : null;
+  } catch {
+    return null;
+  }
+}
