@@ -27,6 +27,13 @@ export default defineConfig(async () => {
       globalSetup: ['./worker/test/global-setup.ts'],
       // One test file per core (vitest's default leaves one core free: on a 2-core machine, half the speed).
       maxWorkers: availableParallelism(),
+      // A guard against a hung test, not a speed check (speed is `npm run bench`'s): a route test that
+      // takes 3 s on a quiet machine may take 10 s on a busy one.
+      testTimeout: 60_000,
+      // Each file's time for CI's list of the slowest (scripts/test-times.ts).
+      reporters: ['default', 'json'],
+      outputFile: { json: 'test-results/unit.json' },
+      hookTimeout: 60_000,
     },
   };
 });

@@ -31,7 +31,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  // Each file's time for CI's list of the slowest (scripts/test-times.ts).
+  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   timeout: 30_000,
   // An English browser: guests' language follows Accept-Language (else Arabic, spec §3).
   use: { baseURL: BASE_URL, launchOptions, trace: 'off', locale: 'en-US' },

@@ -31,7 +31,7 @@ import { paymentReturn } from './pages/subscription/return';
 
 /**
  * The worker: edge middleware → fixed routes → /api proxy → static assets → pages.
- * See README "Architecture".
+ * See docs/architecture.md.
  */
 const app = new Hono<AppEnv>();
 

@@ -1,5 +1,5 @@
 /**
- * The import graph of worker/ and client/, and the two rules it must keep (README, Architecture):
+ * The import graph of worker/ and client/, and the two rules it must keep (docs/architecture.md, Layers):
  * imports run one way between layers (the LAYERS table, the only place the allowed edges are
  * written), and no circle runs across folders. Pure functions over `{ path: source }`, so the test
  * (graph.test.ts) feeds it the real sources and synthetic ones alike.
@@ -10,7 +10,7 @@ export type Layer = { folders: string[]; imports: string[] };
 
 /**
  * Who may import whom: the only place the allowed edges are written. A layer may always import
- * itself; anything not listed is refused (README, Architecture):
+ * itself; anything not listed is refused (docs/architecture.md, Layers):
  * edge → session → proxy → api → D1; pages → session/proxy only; rules → nothing.
  */
 export const LAYERS: Record<string, Layer> = {

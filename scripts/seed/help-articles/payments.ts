@@ -1,6 +1,6 @@
 import type { HelpSeed } from './types.ts';
 
-/** Help centre: Subscriptions and payments (prices: scripts/seed/plans.ts; ways to pay: README, Moroccan ways to pay). */
+/** Help centre: Subscriptions and payments (prices: scripts/seed/plans.ts; ways to pay: docs/operators/payments.md, "Moroccan ways to pay"). */
 export const PAYMENTS: readonly HelpSeed[] = [
   {
     slug: 'free-and-premium',

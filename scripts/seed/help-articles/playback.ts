@@ -1,6 +1,6 @@
 import type { HelpSeed } from './types.ts';
 
-/** Help centre: Playback and devices (MAX_STREAMS, the player, live TV: README). */
+/** Help centre: Playback and devices (MAX_STREAMS: docs/operators/configuration.md; live TV: docs/operators/live-tv.md). */
 export const PLAYBACK: readonly HelpSeed[] = [
   {
     slug: 'maximum-simultaneous-devices',

@@ -17,7 +17,7 @@ const pushOn: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * Web push registrations (spec §7 /pushNotifications/tokenRegister|tokenUnregister; guests cannot
- * register, spec §6). README "Web push".
+ * register, spec §6). docs/operators/accounts.md, "Web push".
  */
 export const pushNotifications = new Hono<AppEnv>()
   /** GET /pushNotifications/publicKey: the VAPID public key browsers subscribe with (`applicationServerKey`). */

@@ -1,4 +1,4 @@
-// The payment provider of each currency, from the PAYMENT_PROVIDER_* vars (README "Payments").
+// The payment provider of each currency, from the PAYMENT_PROVIDER_* vars (docs/operators/payments.md).
 import type { Bindings } from '../../../env';
 import { CASH_CURRENCIES } from '../../../rules/payment-methods';
 import type { Currency } from '../../../rules/subscription';

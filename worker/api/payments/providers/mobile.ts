@@ -1,5 +1,5 @@
 // Mobile payment (carrier billing or mobile wallet) through an aggregator's REST API (issue 14).
-// The contract (README "Payments → Mobile"), the shape most Moroccan and African aggregators share:
+// The contract (docs/operators/payments.md, "Mobile payment"), the shape most Moroccan and African aggregators share:
 //   POST {MOBILE_API_URL}/v1/payments            Bearer MOBILE_API_KEY, Idempotency-Key: our transaction id
 //        { msisdn, amount, currency, reference, description, callback_url }  → { id, status: "requires_confirmation" }
 //   POST {MOBILE_API_URL}/v1/payments/{id}/confirm   (the payer confirmed with our SMS code)
