@@ -2,15 +2,11 @@
 // this month's tickets, the running loan of a title, the libraries including a title. What the
 // content page, the stream call and the access decision ask; borrowing and the library pages are in
 // worker/api/libraries, which reads these too.
-import { pickText } from '../../rules/live-tv';
 import { monthKey } from '../../rules/libraries';
 import type { Lang } from '../../rules/lang';
 import { apiError } from '../errors';
-import { texts } from '../kernel/texts';
+import { textIn } from '../kernel/texts';
 import type { LibraryOffer } from './schemas';
-
-/** One text of a JSON column in the language (English, then any, as fallback); a plain string is itself. */
-export const textIn = (json: string, lang: Lang): string => pickText(texts(json), lang) || json;
 
 type CardRow = {
   id: number;

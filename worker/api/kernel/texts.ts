@@ -1,3 +1,6 @@
+import type { Lang } from '../../rules/lang';
+import { pickText } from '../../rules/live-tv';
+
 /** A JSON object of texts by language ({"en": "…", "ar": "…"}), or null. */
 export function texts(json: string | null): Record<string, string> | null {
   if (!json) return null;
@@ -10,3 +13,6 @@ export function texts(json: string | null): Record<string, string> | null {
     return null;
   }
 }
+
+/** One text of a JSON column in the language (English, then any, as fallback); a plain string is itself. */
+export const textIn = (json: string, lang: Lang): string => pickText(texts(json), lang) || json;

@@ -2,7 +2,8 @@ import { maskCard } from '../../rules/libraries';
 import { MAX_QUERY_WORDS, searchWords } from '../../rules/search/normalize';
 import type { Lang } from '../../rules/lang';
 import type { LibraryAuthConfig } from './patrons';
-import { textIn, ticketsLeft, type CardRow } from '../entitlements/library';
+import { textIn } from '../kernel/texts';
+import { ticketsLeft, type CardRow } from '../entitlements/library';
 import type { UserLibrary } from '../entitlements/schemas';
 import type { LibraryCard, LibrarySummary } from './schemas';
 
