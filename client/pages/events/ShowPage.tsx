@@ -13,7 +13,7 @@ import { kindBesideName, kindKey, Prices, ShowStatus, ShowWhen } from './parts';
  * where offered; cash vouchers are not, they take longer than the hold). A plain POST form: it
  * works without JavaScript, and comes back filled with the translated message on an error.
  */
-export function ShowPage({ data, currency, loggedIn, form }: { data: ShowAnswer; currency: Currency; loggedIn: boolean; form?: FormState }) {
+export function ShowPage({ data, currency, loggedIn, form, attempt }: { data: ShowAnswer; currency: Currency; loggedIn: boolean; form?: FormState; /** A random id per rendered form: posted twice, it starts one order. */ attempt: string }) {
   const { t } = useI18n();
   const { festival, show } = data;
   const selling = show.ticket_types.filter((type) => type.on_sale);
@@ -45,6 +45,7 @@ export function ShowPage({ data, currency, loggedIn, form }: { data: ShowAnswer;
         ) : (
           <form method="post" action={action} className="ticket-form">
             <input type="hidden" name="show" value={show.id} />
+            <input type="hidden" name="attempt" value={attempt} />
             <ul className="ticket-form__types">
               {show.ticket_types.map((type) => (
                 <li key={type.id}>

@@ -159,7 +159,12 @@ describe('POST /events/orders', { timeout: 60_000 }, () => {
     const mine = MyTickets.parse(await (await callApi('/events/tickets', { token: first.tokens.token })).json());
     expect(mine.tickets).toHaveLength(0);
     expect(mine.orders.map((o) => [o.id, o.state])).toEqual([[early.order.id, 'refund_due']]);
-    expect(await mails(first.email)).toHaveLength(0);
+    // The buyer is told once, naming the show and the amount, even when the callback comes again.
+    expect((await deliver(callback, new Date(T0 + 13 * MIN))).status).toBe(200);
+    const told = await mails(first.email);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.body).toContain('Opening night');
+    expect(told[0]?.body).toMatch(/150[.,]00/);
   });
 
   it('re-takes a hold that ran out when seats remain', async () => {
@@ -205,5 +210,22 @@ describe('POST /events/orders', { timeout: 60_000 }, () => {
     const answer = await buy(buyer, made, [{ type: made.venue, quantity: 1 }]);
     expect((await callApi(`/events/orders/${answer.order.id}`, { token: other.tokens.token })).status).toBe(404);
     expect((await callApi('/events/orders/not-an-id', { token: other.tokens.token })).status).toBe(400);
+  });
+});
+
+describe('a purchase form posted twice', { timeout: 60_000 }, () => {
+  it('20 parallel posts with one attempt: one order, one hold, the same checkout to each; a new attempt meets the open order', async () => {
+    const made = await festival(100);
+    const user = await registeredUser();
+    const body = { show: made.showId, items: [{ type: made.venue, quantity: 2 }], currency: 'MAD', method: 'card', attempt: crypto.randomUUID() };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => order(user, body)));
+    expect(answers.map((res) => res.status)).toEqual(Array(20).fill(200));
+    const parsed = await Promise.all(answers.map(async (res) => OrderAnswer.parse(await res.json())));
+    expect(new Set(parsed.map((a) => a.order.id)).size).toBe(1);
+    expect(new Set(parsed.map((a) => a.checkout?.url)).size).toBe(1);
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE user_id = ?').bind(user.id).first<{ n: number }>())?.n).toBe(1);
+    expect(await seatsLeft(made, 100)).toBe(98);
+    const again = await order(user, { ...body, attempt: crypto.randomUUID() });
+    expect(again.status).toBe(409);
   });
 });

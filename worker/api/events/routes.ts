@@ -6,7 +6,9 @@ import { CURRENCIES } from '../../rules/subscription';
 import { caller, requireAuth } from '../kernel/auth';
 import { now } from '../clock';
 import { apiError } from '../errors';
+import { sha256 } from '../auth/tokens';
 import { confirmTransaction } from '../payments/checkout';
+import { once } from '../payments/once';
 import { mobilePaymentProvider, providerFor } from '../payments/providers';
 import { langQuery } from '../schemas';
 import { validationHook } from '../validation';
@@ -15,7 +17,7 @@ import { createOrder } from './orders';
 import { limiter } from '../../limits';
 import { clientOf, tooMany } from '../kernel/request';
 import { artistsOf, eventBySlug, openOrdersOf, orderById, orderView, publishedEvents, showsOf, ticketTypesOf, toFestivalHead, toShow, validTicketsOf } from './queries';
-import { festivalParam, OrderInput, orderParam, showParam, type Festival, type FestivalList, type MyTickets, type ShowPage } from './schemas';
+import { festivalParam, OrderAnswer, OrderInput, orderParam, showParam, type Festival, type FestivalList, type MyTickets, type ShowPage } from './schemas';
 import { fulfilOrder } from './settlement';
 
 /**
@@ -79,7 +81,12 @@ export const events = new Hono<AppEnv>()
       const gate = await limiter(c.env).consume('event-order-ip', ip);
       if (!gate.allowed) return tooMany(c, 'ORDERS_TOO_FREQUENT', gate.retryAfter, `too many orders from this address, wait ${gate.retryAfter} seconds`);
     }
-    return c.json(await createOrder(c.env, user, input, input.lang ?? 'en', now(c)));
+    const start = () => createOrder(c.env, user, input, input.lang ?? 'en', now(c));
+    // A purchase form posted twice (its `attempt`: no script, a second press) starts one order and answers the same twice.
+    if (!input.attempt) return c.json(await start());
+    const { attempt, ...order } = input;
+    const key = `order:${user.id}:${attempt}:${await sha256(JSON.stringify(order))}`;
+    return c.json(await once(c.env, key, start, (v) => OrderAnswer.parse(v)));
   })
   .get('/events/orders/:id', requireAuth, zValidator('param', orderParam, validationHook), zValidator('query', langQuery, validationHook), async (c) => {
     const order = await orderById(c.env.DB, c.req.valid('param').id);

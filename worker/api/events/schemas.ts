@@ -81,6 +81,8 @@ export const OrderInput = z.strictObject({
   method: z.enum(['card', 'mobile', 'cash']).default('card'),
   phone: z.string().max(20).optional(),
   lang: z.enum(['en', 'fr', 'ar', 'es']).optional(),
+  /** A random id the purchase form carries: the same form posted twice starts one order (worker/api/payments/once.ts). */
+  attempt: z.string().uuid().optional(),
 });
 export type OrderInput = z.infer<typeof OrderInput>;
 

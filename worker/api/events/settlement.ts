@@ -4,12 +4,13 @@
  * transaction; then we **fulfil**: confirm the hold in the show's Durable Object, mark the e-tickets
  * 'valid', the order 'fulfilled', and email the e-tickets. Idempotent: a replayed or parallel
  * callback fulfils once (one guarded UPDATE decides who sends the mail). A paid order whose hold ran
- * out and whose seats are gone is 'refund_due' (logged; My tickets says so). The scheduled handler
+ * out and whose seats are gone is 'refund_due' (logged, its buyer emailed once; My tickets says so). The scheduled handler
  * expires held orders past hold_expires_at (tickets void, hold released) and finishes paid orders a
  * crash left unfulfilled.
  */
 import type { Bindings } from '../../env';
 import { takesSeat } from '../../rules/events';
+import { sendRefundDueEmail } from '../payments/refund-notice';
 import { sendETicketEmail } from './emails';
 import { showInventory } from './inventory';
 import { orderById, orderOfTransaction, showById, ticketsOfOrder, type OrderRow } from './queries';
@@ -65,8 +66,11 @@ export async function fulfilOrder(env: Bindings, order: OrderRow, now: Date): Pr
       env.DB.prepare("UPDATE orders SET state = 'refund_due', updated_at = ? WHERE id = ? AND state = 'paid'").bind(at, order.id),
       env.DB.prepare("UPDATE etickets SET state = 'void' WHERE order_id = ? AND state != 'void'").bind(order.id),
     ]);
-    if ((refund?.meta.changes ?? 0) === 1) log('warn', 'order_refund_due', { orderId: order.id, transactionId: order.transaction_id, showId: order.show_id, seats, seatsLeft: confirmed.seatsLeft });
-    return (refund?.meta.changes ?? 0) === 1 ? 'refund_due' : 'already';
+    // The one write that made it refund_due tells the buyer (a replay or a parallel fulfilment finds it done).
+    if ((refund?.meta.changes ?? 0) !== 1) return 'already';
+    log('warn', 'order_refund_due', { orderId: order.id, transactionId: order.transaction_id, showId: order.show_id, seats, seatsLeft: confirmed.seatsLeft });
+    if (order.transaction_id) await sendRefundDueEmail(env, order.transaction_id);
+    return 'refund_due';
   }
   const [won] = await env.DB.batch([
     env.DB.prepare("UPDATE orders SET state = 'fulfilled', updated_at = ? WHERE id = ? AND state = 'paid'").bind(at, order.id),

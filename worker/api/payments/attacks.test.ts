@@ -5,10 +5,18 @@ import { LIMIT_RULES } from '../../limits';
 import { newIp } from '../../test/site';
 import { callApi, messageOf, registeredUser } from '../../test/accounts';
 import { COUPON_HOLD_MS } from './coupons';
+import { billingEmail } from './emails';
 import { decide, deliver, invoicesOf, makeCoupon, signedSandboxCallback, startCheckout, storedTransaction, userRow } from './testing';
 
 const PLAN_WEEK = 2;
 const WEEK_MAD = 2500;
+
+/** The refund emails a user was sent (money taken for nothing delivered), by the subject of their language. */
+async function refundMails(userId: string): Promise<{ body: string }[]> {
+  const user = await env.DB.prepare('SELECT email, lang FROM users WHERE id = ?').bind(userId).first<{ email: string; lang: 'en' | 'fr' | 'ar' | 'es' }>();
+  const { subject } = billingEmail(user?.lang ?? 'ar', { kind: 'refund_due', bought: 'plan', what: '', amount: 0, currency: 'MAD' }, '');
+  return (await env.DB.prepare("SELECT body FROM outbox WHERE recipient = ? AND channel = 'email' AND subject = ?").bind(user?.email ?? '', subject).all<{ body: string }>()).results;
+}
 
 const accepted = (transactionId: string, providerRef: string, eventId = `evt_${crypto.randomUUID()}`) =>
   signedSandboxCallback({ id: eventId, type: 'payment.accepted', transactionId, providerRef, money: { amount: WEEK_MAD, currency: 'MAD' } });
@@ -30,6 +38,10 @@ describe('a payment the network accepts for a checkout closed here', () => {
     expect(await storedTransaction(id)).toMatchObject({ state: 'refund_due', error: 'PAID_AFTER_CLOSE' });
     expect((await userRow(user.id))?.subscription_id).toBeNull();
     expect(await invoicesOf(user.id)).toEqual([]);
+    // The buyer is told once (not once per delivery): the amount, and that it will be refunded.
+    const told = await refundMails(user.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.body).toMatch(/25[.,]00/);
   });
 
   it('"failed", then "accepted" for the same card checkout: refund_due, the person still free, nothing invoiced', async () => {

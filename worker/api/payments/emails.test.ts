@@ -73,7 +73,7 @@ describe('billing emails', () => {
   it.each(LANGS)('a voucher and an agent’s record in %s say what comes once paid: Premium for a plan, tickets for a pack', (lang) => {
     const premium = { en: /Premium starts/, fr: /Premium commence/, ar: /يبدأ الاشتراك المميز/, es: /Premium empieza/ }[lang];
     const tickets = { en: /Your tickets are added/, fr: /Vos tickets sont ajoutés/, ar: /تُضاف تذاكرك/, es: /Tus entradas se añaden/ }[lang];
-    for (const email of [EMAILS[6], EMAILS[7]] as Extract<BillingEmail, { bought: string }>[]) {
+    for (const email of [EMAILS[6], EMAILS[7]] as Extract<BillingEmail, { kind: 'voucher' | 'agent_recorded' }>[]) {
       const plan = billingEmail(lang, email, 'https://tafrij.ma').text;
       expect(plan).toMatch(premium);
       expect(plan).not.toMatch(tickets);
@@ -91,5 +91,24 @@ describe('billing emails', () => {
   it('writes amounts the reader’s way: the dirham in Arabic letters in Arabic', () => {
     for (const lang of LANGS) expect(billingEmail(lang, EMAILS[0] as BillingEmail, 'https://tafrij.ma').text).toMatch({ en: /MAD\s159\.00/, fr: /159,00\sMAD/, ar: /159\.00\sد\.م\./, es: /159,00\sMAD/ }[lang]);
     expect(billingEmail('ar', EMAILS[0] as BillingEmail, 'https://tafrij.ma').text).not.toContain('MAD');
+  });
+
+  it.each(LANGS)('money taken for nothing delivered, in %s: the amount, what was bought (a plan, a ticket pack, event seats), that it will be refunded', (lang) => {
+    const says = {
+      en: { plan: 'the Monthly plan', tickets: 'the ticket pack 5 tickets', order: 'seats for Opening night', refund: /will be refunded/ },
+      fr: { plan: "l'offre Monthly", tickets: 'le pack de tickets 5 tickets', order: 'des places pour Opening night', refund: /vous sera remboursée/ },
+      ar: { plan: 'باقة Monthly', tickets: 'حزمة التذاكر 5 tickets', order: 'مقاعد لعرض Opening night', refund: /سيُردّ إليك المبلغ/ },
+      es: { plan: 'el plan Monthly', tickets: 'el paquete de entradas 5 tickets', order: 'entradas para Opening night', refund: /Te devolveremos/ },
+    }[lang];
+    for (const [bought, what] of [['plan', 'Monthly'], ['tickets', '5 tickets'], ['order', 'Opening night']] as const) {
+      const { subject, text, html } = billingEmail(lang, { kind: 'refund_due', bought, what, amount: 5900, currency: 'MAD' }, 'https://tafrij.ma');
+      expect(subject.length).toBeGreaterThan(5);
+      expect(text).toContain(says[bought]);
+      expect(text).toMatch(MAD_59[lang]);
+      expect(text).toMatch(says.refund);
+      expect(text).toMatch(new RegExp(`https://tafrij\\.ma/${bought === 'order' ? 'my-tickets' : 'settings/billingActivity'}\\?lang=${lang}`));
+      expect(html).toContain(`lang="${lang}"`);
+      expect(`${subject}${text}`).not.toMatch(/undefined|NaN/);
+    }
   });
 });

@@ -20,6 +20,8 @@ export type BillingEmail =
   | { kind: 'voucher_expired' }
   /** A sales agent recorded cash for this account: it waits for the network's validation. */
   | { kind: 'agent_recorded'; plan: string; bought: Bought; amount: number; currency: Currency; agent: string }
+  /** Money taken for something not delivered (a checkout or an order closed before the payment came): refunded. `what`: the plan's, the pack's or the show's name. */
+  | { kind: 'refund_due'; bought: Bought; what: string; amount: number; currency: Currency }
   /** A ticket pack was paid: how many tickets were added and the balance now. */
   | { kind: 'tickets_receipt'; pack: string; amount: number; currency: Currency; tickets: number; credits: number; invoice: string | null };
 
@@ -91,6 +93,8 @@ function text(lang: Lang, e: BillingEmail): Text {
         es: { subject: `Tu recibo de Tafrij: ${e.pack}`, lines: [`¡Gracias! Hemos recibido ${money(e.amount, e.currency)} por ${e.pack}.`, `${added} Una entrada desbloquea un título premium durante 48 horas.`, ...(inv ? [`Tu factura ${inv} está en tu actividad de pagos.`] : [])], button: 'Ver mis entradas', path: '/settings/billingActivity' },
       }[lang];
     }
+    case 'refund_due':
+      return refundText(lang, e);
     case 'ended':
       return {
         en: { subject: 'Your Tafrij subscription has ended', lines: [`Your ${e.plan} subscription has ended: you are back on the free offer.`, 'Your profiles and your list are kept; subscribe again whenever you like.'], button: 'Subscribe again', path: '/subscription' },
@@ -112,6 +116,24 @@ function voucherText(lang: Lang, e: Extract<BillingEmail, { kind: 'voucher' }>):
     fr: { subject: `Votre bon de paiement Tafrij ${ref}`, lines: [`Pour payer ${money(e.amount, e.currency)} en espèces pour ${e.plan}, donnez la référence ${ref} dans une agence (${e.agencies}).`, `Le bon est valable jusqu'au ${d(e.end)}. ${tickets ? 'Vos tickets sont ajoutés' : 'Premium commence'} dès que l'agence confirme votre paiement.`], button: 'Afficher mon bon', path },
     ar: { subject: `قسيمة الدفع نقدًا ${ref} من تفرّج`, lines: [`لدفع ${money(e.amount, e.currency)} نقدًا مقابل ${e.plan}، قدّم المرجع ${ref} في إحدى الوكالات (${e.agencies}).`, `القسيمة صالحة حتى ${d(e.end)}. ${tickets ? 'تُضاف تذاكرك' : 'يبدأ الاشتراك المميز'} فور تأكيد الوكالة لدفعتك.`], button: 'عرض قسيمتي', path },
     es: { subject: `Tu cupón de pago en efectivo de Tafrij ${ref}`, lines: [`Para pagar ${money(e.amount, e.currency)} en efectivo por ${e.plan}, da la referencia ${ref} en una agencia (${e.agencies}).`, `El cupón es válido hasta el ${d(e.end)}. ${tickets ? 'Tus entradas se añaden' : 'Premium empieza'} en cuanto la agencia confirma tu pago.`], button: 'Ver mi cupón', path },
+  }[lang];
+}
+
+function refundText(lang: Lang, e: Extract<BillingEmail, { kind: 'refund_due' }>): Text {
+  const m = formatMoney(lang, e.amount, e.currency);
+  const order = e.bought === 'order';
+  const label = {
+    en: { plan: `the ${e.what} plan`, tickets: `the ticket pack ${e.what}`, order: `seats for ${e.what}` },
+    fr: { plan: `l'offre ${e.what}`, tickets: `le pack de tickets ${e.what}`, order: `des places pour ${e.what}` },
+    ar: { plan: `باقة ${e.what}`, tickets: `حزمة التذاكر ${e.what}`, order: `مقاعد لعرض ${e.what}` },
+    es: { plan: `el plan ${e.what}`, tickets: `el paquete de entradas ${e.what}`, order: `entradas para ${e.what}` },
+  }[lang][e.bought];
+  const path = order ? '/my-tickets' : '/settings/billingActivity';
+  return {
+    en: { subject: 'Tafrij: your payment will be refunded', lines: [`We received your payment of ${m} for ${label} after the ${order ? 'order' : 'checkout'} was closed, so nothing was delivered.`, `The whole amount (${m}) will be refunded to you: there is nothing you need to do.`], button: order ? 'My tickets' : 'My billing activity', path },
+    fr: { subject: 'Tafrij : votre paiement vous sera remboursé', lines: [`Nous avons reçu votre paiement de ${m} pour ${label} après la clôture de ${order ? 'la commande' : 'la transaction'} : rien n'a été livré.`, `La totalité (${m}) vous sera remboursée : vous n'avez rien à faire.`], button: order ? 'Mes billets' : 'Mon historique de paiements', path },
+    ar: { subject: 'تفرّج: سيُردّ إليك مبلغ دفعتك', lines: [`توصّلنا بدفعتك البالغة ${m} مقابل ${label} بعد إغلاق ${order ? 'الطلب' : 'عملية الدفع'}، لذلك لم يُسلَّم أي شيء.`, `سيُردّ إليك المبلغ كاملًا (${m})، ولا يلزمك القيام بأي شيء.`], button: order ? 'تذاكري' : 'سجل الفوترة', path },
+    es: { subject: 'Tafrij: te devolveremos tu pago', lines: [`Recibimos tu pago de ${m} por ${label} después de que ${order ? 'el pedido' : 'la compra'} se cerrara, así que no se ha entregado nada.`, `Te devolveremos el importe completo (${m}): no tienes que hacer nada.`], button: order ? 'Mis entradas' : 'Mi actividad de pagos', path },
   }[lang];
 }
 

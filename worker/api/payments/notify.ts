@@ -1,4 +1,4 @@
-// Emails that follow a settled payment (receipt, failed renewal).
+// Emails that follow a settled payment (receipt, failed renewal, money taken for nothing delivered).
 import type { Bindings } from '../../env';
 import { isLang } from '../../rules/lang';
 import { boughtBy } from '../../rules/subscription';
@@ -10,10 +10,12 @@ import type { Settlement } from './settle';
 import { loadBilling } from './store';
 import { ticketsOf } from './tickets';
 import { findTransaction } from './transactions';
+import { sendRefundDueEmail } from './refund-notice';
 import { afterOrderSettlement } from '../events/settlement';
 
 /** `now`: the settlement's clock (an event order's hold is checked against it). */
 export async function notifySettlement(env: Bindings, s: Settlement, now: Date = new Date()): Promise<void> {
+  if (s.outcome === 'refund_due') return sendRefundDueEmail(env, s.transactionId);
   if (s.outcome !== 'applied' || !s.transactionId) return;
   const tx = await findTransaction(env.DB, s.transactionId);
   if (!tx || tx.purpose === 'card') return;
@@ -29,7 +31,7 @@ export async function notifySettlement(env: Bindings, s: Settlement, now: Date =
   const invoice = tx.invoice_number === null ? null : formatInvoiceNumber(env.INVOICE_PREFIX, tx.invoice_number, tx.updated_at);
   if (tx.state === 'accepted' && tx.purpose === 'tickets') {
     await sendBillingEmail(env, tx.user_id, { kind: 'tickets_receipt', pack: name, amount: tx.amount, currency: tx.currency, tickets: plan.tickets, credits: await ticketsOf(env.DB, tx.user_id), invoice });
-  } else if (tx.state === 'accepted' && tx.trial_days === 0 && billing.end) {
+  } else if (tx.state === 'accepted' && s.invoice && billing.end) {
     await sendBillingEmail(env, tx.user_id, { kind: 'receipt', plan: name, amount: tx.amount, currency: tx.currency, end: billing.end, invoice: tx.invoice_number === null ? null : formatInvoiceNumber(env.INVOICE_PREFIX, tx.invoice_number, tx.updated_at) });
   } else if (tx.state === 'failed' && tx.purpose === 'renew') {
     await sendBillingEmail(env, tx.user_id, { kind: 'payment_failed', plan: name, reason: tx.error ?? 'CARD_DECLINED' });

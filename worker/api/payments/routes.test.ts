@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { callApi, messageOf, registeredUser } from '../../test/accounts';
+import { freshCardNumber } from './providers/sandbox';
 import { signatureHeader } from './providers/sign';
 import { runBilling } from './renewals';
 import { decide, deliver, invoicesOf, pay, startCheckout, userRow } from './testing';
@@ -299,7 +300,7 @@ describe('the billing clock over a simulated year', () => {
   it('trial → 12 monthly renewals → a failed renewal → past due → expired, profiles hidden then restored', async () => {
     const user = await registeredUser();
     const t0 = new Date();
-    await pay(user.tokens.token, PLAN_MONTHLY_TRIAL, 'approve', { card: '4242424242424242' });
+    await pay(user.tokens.token, PLAN_MONTHLY_TRIAL, 'approve', { card: freshCardNumber() });
     // Three more profiles while premium.
     for (const name of ['B', 'C', 'D']) expect((await callApi('/auth/profiles', { method: 'POST', token: user.tokens.token, body: { name } })).status).toBe(201);
     let clock = t0.getTime();

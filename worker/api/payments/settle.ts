@@ -9,10 +9,19 @@ import type { PaymentEvent, PaymentProvider } from './providers/types';
 import { loadBilling, update, userOfSubscriptionRef, type Planned } from './store';
 import { apply, type Billing, type Event } from './state';
 import { eventSeen, findTransaction, insertEventSeen, insertInvoice, insertTransaction, setTransactionState, type TransactionRow } from './transactions';
+import { cardFree, cardKey, cardTakenElsewhere, claimCardStatement } from './trials';
 
 /** What happened, for the caller's log and emails. */
 export type Settlement =
-  | { outcome: 'applied'; userId: string; kind: PaymentEvent['kind']; transactionId: string | null; invoice: boolean }
+  | {
+      outcome: 'applied';
+      userId: string;
+      kind: PaymentEvent['kind'];
+      transactionId: string | null;
+      invoice: boolean;
+      /** A card trial whose card already had a trial on another account: no free days, the card pays from now. */
+      cardTrialUsed?: boolean;
+    }
   /** Money taken for a checkout already closed here (cancelled, failed, expired): nothing delivered, to be refunded. */
   | { outcome: 'refund_due'; userId: string; transactionId: string }
   | { outcome: 'replay' | 'ignored'; reason: string };
@@ -81,6 +90,10 @@ async function settleTransaction(db: D1Database, provider: PaymentProvider, even
     },
     now,
   );
+  if (settlement.outcome === 'applied' && settlement.cardTrialUsed && event.kind === 'accepted' && event.subscriptionRef && provider.endTrialNow) {
+    // A provider that renews by itself (Stripe) ends its trial now: it charges the card and tells us (a renewal).
+    await provider.endTrialNow(event.subscriptionRef).catch((error: unknown) => log('warn', 'trial_end_failed', { provider: provider.id, transactionId: tx.id, userId: tx.user_id, error: String(error).slice(0, 200) }));
+  }
   if (settlement.outcome === 'refund_due') {
     // The alert: money was taken and nothing is delivered; an operator refunds it (as event orders' refund_due).
     log('warn', 'payment_refund_due', { provider: provider.id, transactionId: tx.id, userId: tx.user_id, amount: tx.amount, currency: tx.currency, closedAs: tx.state, eventId: event.eventId });
@@ -88,7 +101,19 @@ async function settleTransaction(db: D1Database, provider: PaymentProvider, even
   return settlement;
 }
 
-function planTransaction(
+/**
+ * A card trial's card, by its provider fingerprint: its claim key, and whether another account had a
+ * trial with it (read inside the settlement's step: a parallel claim makes its compare-and-set lose).
+ */
+export type TrialCard = { key: string; used: boolean };
+
+async function trialCardOf(db: D1Database, event: TransactionEvent, tx: TransactionRow): Promise<TrialCard | null> {
+  if (event.kind !== 'accepted' || tx.trial_days === 0 || !event.card?.fingerprint || tx.state === 'accepted') return null;
+  const key = await cardKey(event.card.fingerprint);
+  return { key, used: await cardTakenElsewhere(db, key, tx.user_id) };
+}
+
+async function planTransaction(
   db: D1Database,
   provider: PaymentProvider,
   event: TransactionEvent,
@@ -100,7 +125,8 @@ function planTransaction(
   userLang: string,
 ) {
   const seen = (won: string, id: string) => insertEventSeen(db, provider.id, event.eventId, at, won, id);
-  const applied = (invoice: boolean): Settlement => ({ outcome: 'applied', userId: tx.user_id, kind: event.kind, transactionId: tx.id, invoice });
+  const card = await trialCardOf(db, event, tx);
+  const applied = (invoice: boolean): Settlement => ({ outcome: 'applied', userId: tx.user_id, kind: event.kind, transactionId: tx.id, invoice, ...(card?.used ? { cardTrialUsed: true } : {}) });
   let stateEvent: Event | null = null;
   switch (event.kind) {
     case 'accepted':
@@ -114,7 +140,9 @@ function planTransaction(
               type: 'paid',
               plan: { id: plan.id, duration: plan.duration, trialDays: tx.trial_days },
               purpose: tx.purpose,
-              trial: tx.trial_days > 0,
+              // The card already had a trial elsewhere: a period that ends now (the card is charged at once).
+              trial: tx.trial_days > 0 && !card?.used,
+              ...(card?.used ? { periodEnd: at } : {}),
               recurring: provider.recurring,
               provider: provider.id,
               currency: tx.currency,
@@ -130,7 +158,7 @@ function planTransaction(
       stateEvent = tx.purpose === 'subscribe' ? { type: 'pending', planId: plan.id, provider: provider.id, currency: tx.currency } : null;
       break;
   }
-  return settlementStep(db, tx, billing, stateEvent, event, now, at, userLang, seen, applied);
+  return settlementStep(db, tx, billing, stateEvent, event, now, at, userLang, seen, applied, card);
 }
 
 function settlementStep(
@@ -144,12 +172,13 @@ function settlementStep(
   userLang: string,
   seen: (won: string, id: string) => D1PreparedStatement,
   applied: (invoice: boolean) => Settlement,
+  card: TrialCard | null,
 ): Planned<Settlement> {
   if (tx.state === 'accepted' || tx.state === 'refunded' || tx.state === 'refund_due') return { skip: { outcome: 'replay', reason: `transaction ${tx.id} already ${tx.state}` } };
   if (event.kind === 'pending' && tx.state === 'pending') return { skip: { outcome: 'replay', reason: `transaction ${tx.id} already pending` } };
   // Every write of the batch needs the transaction still in the state it was read in: the compare-and-set
   // fails otherwise (a voucher cancelled, a checkout expired meanwhile) and the settlement reads again.
-  const requires = { sql: 'EXISTS (SELECT 1 FROM transactions WHERE id = ? AND state = ?)', args: [tx.id, tx.state] };
+  const stillRead = { sql: 'EXISTS (SELECT 1 FROM transactions WHERE id = ? AND state = ?)', args: [tx.id, tx.state] };
   if (isClosed(tx.state)) {
     if (event.kind !== 'accepted') {
       // A late or contradictory callback on a closed checkout: recorded in the log, nothing changes.
@@ -161,7 +190,7 @@ function settlementStep(
     const from = tx.state;
     return {
       write: billing,
-      requires,
+      requires: stillRead,
       guarded: (won, id) => [
         setTransactionState(db, { id: tx.id, state: 'refund_due', from: [from], providerRef: event.providerRef, error: 'PAID_AFTER_CLOSE', at }, won, id),
         ...(tx.purpose === 'order' ? [orderRefundDueStatement(db, tx.id, at, won, id)] : []),
@@ -175,11 +204,16 @@ function settlementStep(
   const newState = event.kind === 'accepted' ? 'accepted' : event.kind === 'failed' ? 'failed' : 'pending';
   const error = event.kind === 'failed' ? event.reason : null;
   const invoice = event.kind === 'accepted' && tx.purpose !== 'card' && tx.trial_days === 0;
+  // A card trial also needs its card to be still nobody else's (parallel settlements of two accounts: one trial).
+  const free = card && !card.used ? cardFree(card.key, tx.user_id) : null;
   return {
     write: next,
-    requires,
+    requires: free ? { sql: `${stillRead.sql} AND ${free.sql}`, args: [...stillRead.args, ...free.args] } : stillRead,
     guarded: (won, id) => [
       setTransactionState(db, { id: tx.id, state: newState, from: OPEN, providerRef: event.providerRef, error, at }, won, id),
+      // The card is remembered with the trial; a card that had one elsewhere leaves a checkout that was no trial.
+      ...(card ? [claimCardStatement(db, card.key, tx.user_id, at, won, id)] : []),
+      ...(card?.used ? [db.prepare(`UPDATE transactions SET trial_days = 0 WHERE id = ?1 AND ${won.replaceAll('?', '?2')}`).bind(tx.id, id)] : []),
       // A failed payment gives its coupon's use back; an accepted ticket pack adds its tickets (spec §3 credits).
       ...(newState === 'failed' ? [releaseStatement(db, tx.id, won, id)] : []),
       ...(newState === 'accepted' && tx.purpose === 'tickets' ? [addTicketsStatement(db, tx.id, won, id)] : []),

@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:workers';
 import { callApi } from '../../test/accounts';
 import { sandboxFor, sandboxSecret } from './providers';
-import { SANDBOX_SIGNATURE_HEADER } from './providers/sandbox';
+import { freshCardNumber, SANDBOX_SIGNATURE_HEADER } from './providers/sandbox';
 import { signatureHeader } from './providers/sign';
 import { CheckoutAnswer } from './schemas';
 import { USER_SUBSCRIPTION_FIELDS, type UserSubscriptionFields } from './state';
@@ -22,8 +22,8 @@ export const sandboxRef = (answer: CheckoutAnswer): string => {
   return new URL(answer.checkout.url).pathname.split('/').pop() ?? '';
 };
 
-/** The tester's choice on the sandbox page; returns the signed callback the sandbox would post. */
-export async function decide(answer: CheckoutAnswer, outcome: Outcome, cardNumber = '4242424242424242'): Promise<Request> {
+/** The tester's choice on the sandbox page (a card of its own unless one is given); returns the signed callback the sandbox would post. */
+export async function decide(answer: CheckoutAnswer, outcome: Outcome, cardNumber = freshCardNumber()): Promise<Request> {
   const sandbox = sandboxFor(env);
   if (!sandbox) throw new Error('no sandbox');
   const decided = await sandbox.decide(sandboxRef(answer), { outcome, cardNumber });

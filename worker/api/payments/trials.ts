@@ -1,6 +1,7 @@
 // One free trial per person (not per account): a card-less trial needs a verified email or phone, and
-// every identifier that started a trial (verified email, verified phone, device, mobile payment number)
-// is remembered, so another account with any of them gets no second one.
+// every identifier that started a trial (verified email, verified phone, device, mobile payment number,
+// and the card: the provider's fingerprint, claimed when a card trial's checkout is accepted) is
+// remembered, so another account with any of them gets no second one.
 import type { UserRow } from '../kernel/users';
 import { sha256 } from '../kernel/tokens';
 
@@ -49,3 +50,20 @@ const CLAIMED_ELSEWHERE = 'SELECT 1 AS x FROM trial_claims WHERE key_hash IN (SE
 export async function trialTakenElsewhere(db: D1Database, who: TrialWho): Promise<boolean> {
   return (await db.prepare(CLAIMED_ELSEWHERE).bind(JSON.stringify(await keysOf(who)), who.user.id).first()) !== null;
 }
+
+/** The claim key of a card: the provider's fingerprint (the same card gives the same one across accounts). */
+export const cardKey = (fingerprint: string): Promise<string> => sha256(`card:${fingerprint}`);
+
+/** Whether another account already had a trial with this card (a key from `cardKey`). */
+export const cardTakenElsewhere = async (db: D1Database, key: string, userId: string): Promise<boolean> =>
+  (await db.prepare(CLAIMED_ELSEWHERE).bind(JSON.stringify([key]), userId).first()) !== null;
+
+/**
+ * For a settlement's compare-and-set: the card is still nobody else's (a parallel settlement of another
+ * account with the same card that claimed it first makes this write lose, and the settlement reads again).
+ */
+export const cardFree = (key: string, userId: string): { sql: string; args: unknown[] } => ({ sql: 'NOT EXISTS (SELECT 1 FROM trial_claims WHERE key_hash = ? AND user_id != ?)', args: [key, userId] });
+
+/** In the settlement's batch, guarded like its other writes: the card is remembered for this account (kept as it is when already claimed). */
+export const claimCardStatement = (db: D1Database, key: string, userId: string, at: string, guard: string, ...guardArgs: unknown[]): D1PreparedStatement =>
+  db.prepare(`INSERT OR IGNORE INTO trial_claims (key_hash, user_id, claimed_at) SELECT ?1, ?2, ?3 WHERE ${guard.replaceAll('?', '?4')}`).bind(key, userId, at, ...guardArgs);

@@ -101,3 +101,19 @@ describe('/events', () => {
     expect((await call(`/events/orders/${crypto.randomUUID()}`, {}, jar)).res.status).toBe(404);
   });
 });
+
+describe('the purchase form posted twice (no script, a second press)', () => {
+  it('carries an attempt: both posts go to the one checkout of one order', async () => {
+    const made = await festival(100);
+    const { jar } = await registered();
+    const path = `/events/${made.slug}/${made.showSlug}?lang=en`;
+    const form = await call(path, {}, jar);
+    const attempt = /name="attempt" value="([0-9a-f-]{36})"/.exec(form.html)?.[1];
+    expect(attempt).toBeDefined();
+    const fields = { [`qty_${made.venue}`]: '1', currency: 'MAD', method: 'card', attempt: attempt ?? '' };
+    const [first, second] = await Promise.all([post(path, fields, jar), post(path, fields, jar)]);
+    expect([first.res.status, second.res.status]).toEqual([303, 303]);
+    expect(first.res.headers.get('location')).toMatch(/\/payments\/sandbox\/sbx_/);
+    expect(second.res.headers.get('location')).toBe(first.res.headers.get('location'));
+  });
+});

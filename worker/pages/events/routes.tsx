@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { FestivalPage } from '../../../client/pages/events/FestivalPage';
 import { FestivalsPage } from '../../../client/pages/events/FestivalsPage';
 import { MyTicketsPage } from '../../../client/pages/events/MyTicketsPage';
@@ -68,7 +69,7 @@ const loadShow = (c: Ctx, slug: string, show: string) =>
     .catch(orNull);
 
 async function renderShow(c: Ctx, data: ShowPage, currency: Currency, form?: FormState, status: Status = 200) {
-  const page = <ShowView data={data} currency={currency} loggedIn={loggedIn(c) !== null} form={form} />;
+  const page = <ShowView data={data} currency={currency} loggedIn={loggedIn(c) !== null} form={form} attempt={crypto.randomUUID()} />;
   const meta = { title: `${data.show.title} · ${data.festival.name}`, description: data.show.description };
   return form ? renderForm(c, page, meta, status, form) : renderPage(c, page, meta);
 }
@@ -120,7 +121,8 @@ async function purchase(c: Ctx, slug: string, showSlug: string) {
   }
   let answer: OrderAnswer;
   try {
-    const body = { show: data.show.id, items, currency, method: form.method, lang: c.get('lang'), ...(phone ? { phone } : {}) };
+    const attempt = z.string().uuid().safeParse(form.attempt);
+    const body = { show: data.show.id, items, currency, method: form.method, lang: c.get('lang'), ...(phone ? { phone } : {}), ...(attempt.success ? { attempt: attempt.data } : {}) };
     answer = OrderAnswer.parse(await callApi(c, '/events/orders', 'POST', body));
   } catch (error) {
     if (sessionEnded(error)) return toLogin(c, back);

@@ -3,7 +3,8 @@
 
 const hex = (bytes: ArrayBuffer): string => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
-async function hmacHex(secret: string, text: string): Promise<string> {
+/** HMAC-SHA-256 of `text` under `secret`, in hex. */
+export async function hmacHex(secret: string, text: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text)));
 }

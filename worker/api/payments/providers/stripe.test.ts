@@ -101,6 +101,14 @@ describe('Stripe webhooks', () => {
     expect(ended.verified && ended.events).toEqual([{ kind: 'ended', eventId: 'evt_5', subscriptionRef: 'sub_1' }]);
   });
 
+  it('a trial ended early is charged on an update invoice: a renewal; an update that charged nothing is not', async () => {
+    const invoice = (id: string, amount_paid: number) => ({ id, type: 'invoice.paid', data: { object: { id: `in_${id}`, object: 'invoice', billing_reason: 'subscription_update', amount_paid, currency: 'eur', subscription: 'sub_1', lines: { data: [{ period: { end: 1798761600 } }] } } } });
+    const paid = await stripe.readCallback(await webhook(invoice('evt_8', 699)));
+    expect(paid.verified && paid.events).toEqual([{ kind: 'renewed', eventId: 'evt_8', subscriptionRef: 'sub_1', providerRef: 'in_evt_8', money: { amount: 699, currency: 'EUR' }, periodEnd: new Date(1798761600 * 1000).toISOString() }]);
+    const nothing = await stripe.readCallback(await webhook(invoice('evt_9', 0)));
+    expect(nothing.verified && nothing.events).toEqual([]);
+  });
+
   it('forged, wrongly keyed, stale, unsigned or malformed webhooks are refused with 400', async () => {
     const good = await webhook(completed('evt_6'));
     const body = await good.clone().text();
@@ -119,33 +127,71 @@ describe('Stripe webhooks', () => {
   });
 });
 
+type Call = (path: string, init?: RequestInit & { token?: string }) => Response | Promise<Response>;
+
+/** The API with EUR payments on the fake Stripe (the provider registry takes the request's runtime fetch: the fake is routed through globalThis.fetch meanwhile). */
+const onFakeStripe = (run: (call: Call, fake: ReturnType<typeof fakeStripe>) => Promise<void>) => async () => {
+  const fake = fakeStripe();
+  const stripeEnv = { ...env, PAYMENT_PROVIDER_EUR: 'stripe', STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: 'https://stripe.fake' };
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = fake.fetcher;
+  try {
+    await run((path, init = {}) => api.request(path, { ...init, headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}), ...(init.headers as Record<string, string>) } }, stripeEnv), fake);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+};
+
 describe('Stripe through the API', () => {
-  it('an EUR checkout goes to Stripe; the webhook activates once even when replayed in parallel; cancel reaches Stripe', async () => {
-    const fake = fakeStripe();
-    const stripeEnv = { ...env, PAYMENT_PROVIDER_EUR: 'stripe', STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: 'https://stripe.fake' };
-    // The provider registry takes the fetcher of the request's runtime: route the fake through globalThis.fetch for this test.
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = fake.fetcher;
-    try {
-      const call = (path: string, init: RequestInit & { token?: string } = {}) =>
-        api.request(path, { ...init, headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}), ...(init.headers as Record<string, string>) } }, stripeEnv);
+  it('an EUR checkout goes to Stripe; the webhook activates once even when replayed in parallel; cancel reaches Stripe', onFakeStripe(async (call, fake) => {
+    const user = await register();
+    const { token } = await login(user.email, GOOD_PASSWORD);
+    const started = (await (await call('/payments/subscription/5', { method: 'POST', token, body: JSON.stringify({ currency: 'EUR' }) })).json()) as { transaction: { id: string }; checkout: { url: string } };
+    expect(started.checkout.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    const event = { id: `evt_${crypto.randomUUID()}`, type: 'checkout.session.completed', data: { object: { id: 'cs_test_1', object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: 'paid', client_reference_id: started.transaction.id, amount_total: 1799, currency: 'eur', customer: 'cus_9', subscription: `sub_${user.id.slice(0, 8)}`, metadata: {} } } };
+    const request = await webhook(event);
+    const body = await request.text();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call('/payments/callback/stripe', { method: 'POST', headers: Object.fromEntries(request.headers), body })));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect((await env.DB.prepare('SELECT subscription_id FROM users WHERE id = ?').bind(user.id).first())?.subscription_id).toBe(5);
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?').bind(user.id).first<{ n: number }>())?.n).toBe(1);
+    const cancel = await call('/payments/subscription', { method: 'DELETE', token });
+    expect(cancel.status).toBe(200);
+    const update = fake.seen.find((s) => s.path === `/v1/subscriptions/sub_${user.id.slice(0, 8)}` && s.method === 'POST');
+    expect(update?.form.get('cancel_at_period_end')).toBe('true');
+  }));
+
+  it('a trial with a card that had one on another account: Stripe ends the trial now, and its charge is the period', onFakeStripe(async (call, fake) => {
+    const fingerprint = `fp_${crypto.randomUUID()}`;
+    /** A trial checkout of the monthly plan, completed at Stripe with a card of this fingerprint; answers the subscription's id. */
+    const trial = async (): Promise<{ token: string; userId: string; sub: string }> => {
       const user = await register();
       const { token } = await login(user.email, GOOD_PASSWORD);
-      const started = (await (await call('/payments/subscription/5', { method: 'POST', token, body: JSON.stringify({ currency: 'EUR' }) })).json()) as { transaction: { id: string }; checkout: { url: string } };
-      expect(started.checkout.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
-      const event = { id: `evt_${crypto.randomUUID()}`, type: 'checkout.session.completed', data: { object: { id: 'cs_test_1', object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: 'paid', client_reference_id: started.transaction.id, amount_total: 1799, currency: 'eur', customer: 'cus_9', subscription: `sub_${user.id.slice(0, 8)}`, metadata: {} } } };
+      const started = (await (await call('/payments/subscription/4', { method: 'POST', token, body: JSON.stringify({ currency: 'EUR' }) })).json()) as { transaction: { id: string }; checkout: { url: string } };
+      const sessionId = started.checkout.url.split('/').pop() ?? '';
+      const sub = `sub_${user.id.slice(0, 8)}`;
+      const card = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, fingerprint };
+      fake.sessions.set(sessionId, { ...fake.sessions.get(sessionId), subscription: { id: sub, default_payment_method: { card } } });
+      const event = { id: `evt_${crypto.randomUUID()}`, type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: 'no_payment_required', client_reference_id: started.transaction.id, amount_total: 0, currency: 'eur', customer: `cus_${user.id.slice(0, 8)}`, subscription: sub, metadata: {} } } };
       const request = await webhook(event);
-      const body = await request.text();
-      const answers = await Promise.all(Array.from({ length: 8 }, () => call('/payments/callback/stripe', { method: 'POST', headers: Object.fromEntries(request.headers), body })));
-      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-      expect((await env.DB.prepare('SELECT subscription_id FROM users WHERE id = ?').bind(user.id).first())?.subscription_id).toBe(5);
-      expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?').bind(user.id).first<{ n: number }>())?.n).toBe(1);
-      const cancel = await call('/payments/subscription', { method: 'DELETE', token });
-      expect(cancel.status).toBe(200);
-      const update = fake.seen.find((s) => s.path === `/v1/subscriptions/sub_${user.id.slice(0, 8)}` && s.method === 'POST');
-      expect(update?.form.get('cancel_at_period_end')).toBe('true');
-    } finally {
-      globalThis.fetch = realFetch;
-    }
-  });
+      expect((await call('/payments/callback/stripe', { method: 'POST', headers: Object.fromEntries(request.headers), body: await request.text() })).status).toBe(200);
+      return { token, userId: user.id, sub };
+    };
+    const view = async (token: string) => (await (await call('/payments/subscription', { token })).json()) as { state: string; trial_end: string | null };
+    const first = await trial();
+    expect((await view(first.token)).state).toBe('trialing');
+    expect(fake.seen.some((s) => s.path === `/v1/subscriptions/${first.sub}` && s.form.has('trial_end'))).toBe(false);
+
+    const second = await trial();
+    const ended = fake.seen.filter((s) => s.path === `/v1/subscriptions/${second.sub}` && s.method === 'POST');
+    expect(ended.map((s) => s.form.get('trial_end'))).toEqual(['now']);
+    expect(await view(second.token)).toMatchObject({ state: 'active', trial_end: null });
+    // Stripe charges the card and says so: the period is the one it charged for, with its invoice.
+    const end = Math.floor(Date.now() / 1000) + 30 * 86_400;
+    const charged = await webhook({ id: `evt_${crypto.randomUUID()}`, type: 'invoice.paid', data: { object: { id: `in_${second.sub}`, object: 'invoice', billing_reason: 'subscription_update', amount_paid: 699, currency: 'eur', subscription: second.sub, lines: { data: [{ period: { end } }] } } } });
+    expect((await call('/payments/callback/stripe', { method: 'POST', headers: Object.fromEntries(charged.headers), body: await charged.text() })).status).toBe(200);
+    const row = await env.DB.prepare('SELECT subscription_end, free_subscriptions FROM users WHERE id = ?').bind(second.userId).first<{ subscription_end: string; free_subscriptions: number }>();
+    expect(row).toEqual({ subscription_end: new Date(end * 1000).toISOString(), free_subscriptions: 0 });
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?').bind(second.userId).first<{ n: number }>())?.n).toBe(1);
+  }));
 });

@@ -24,7 +24,7 @@ const STRIPE_LOCALES: Record<string, 'ar' | 'fr' | 'es' | 'en'> = { ar: 'ar', fr
 
 const Currency = z.string().transform((c) => c.toUpperCase()).pipe(z.enum(CURRENCIES));
 const Id = z.union([z.string(), z.object({ id: z.string() })]).transform((v) => (typeof v === 'string' ? v : v.id));
-const Card = z.object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() });
+const Card = z.object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number(), fingerprint: z.string().nullish() });
 const PaymentMethod = z.object({ card: Card.nullish() });
 
 const Session = z.object({
@@ -85,7 +85,7 @@ export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fet
       const raw = full as unknown as { subscription?: { default_payment_method?: unknown }; setup_intent?: { payment_method?: unknown } };
       const method = PaymentMethod.safeParse(raw.subscription?.default_payment_method ?? raw.setup_intent?.payment_method);
       const card = method.success ? method.data.card : null;
-      return card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : undefined;
+      return card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year, ...(card.fingerprint ? { fingerprint: card.fingerprint } : {}) } : undefined;
     } catch {
       return undefined;
     }
@@ -181,8 +181,9 @@ export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fet
           case 'invoice.paid': {
             const invoice = Invoice.parse(object);
             const subscriptionRef = subscriptionOf(invoice);
-            // The first invoice is the checkout's (handled above); renewals and trial ends are cycles.
-            if (subscriptionRef && invoice.billing_reason === 'subscription_cycle') {
+            // The first invoice is the checkout's (handled above); renewals and trial ends are cycles, and a
+            // trial ended early (endTrialNow) is an update's invoice (plan changes make none: no proration).
+            if (subscriptionRef && (invoice.billing_reason === 'subscription_cycle' || (invoice.billing_reason === 'subscription_update' && invoice.amount_paid > 0))) {
               const end = invoice.lines?.data[0]?.period.end;
               const money: Money = { amount: invoice.amount_paid, currency: invoice.currency };
               events.push({ kind: 'renewed', eventId: event.id, subscriptionRef, providerRef: invoice.id, money, periodEnd: end ? new Date(end * 1000).toISOString() : null });
@@ -215,6 +216,10 @@ export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fet
 
     async setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void> {
       await call('cancel', () => stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: cancel }));
+    },
+
+    async endTrialNow(subscriptionRef: string): Promise<void> {
+      await call('trial', () => stripe.subscriptions.update(subscriptionRef, { trial_end: 'now' }));
     },
 
     async changePlan(subscriptionRef, plan, money): Promise<void> {

@@ -46,7 +46,11 @@ export type Checkout = { method: 'GET'; url: string; providerRef?: string; vouch
  */
 export type Voucher = { reference: string; expiresAt: string | null };
 
-export type SavedCard = { brand: string; last4: string; expMonth: number; expYear: number };
+/**
+ * A card as the provider keeps it. `fingerprint`: the provider's id of the card number (the same card gives
+ * the same one across customers), the identifier a card trial is remembered by; never the number itself.
+ */
+export type SavedCard = { brand: string; last4: string; expMonth: number; expYear: number; fingerprint?: string | undefined };
 
 /**
  * What a verified callback (or a confirmation lookup) says happened. `transactionId` is ours;
@@ -103,6 +107,8 @@ export interface PaymentProvider {
   chargeSaved?(request: { transactionId: string; customerRef: string; money: Money; description: string }): Promise<PaymentEvent>;
   /** `provider` providers: cancel at period end (true) or resume (false); change the plan's price from the next period. */
   setCancelAtPeriodEnd?(subscriptionRef: string, cancel: boolean): Promise<void>;
+  /** `provider` providers: ends a subscription's free trial now (the provider charges the card and reports it as a renewal). */
+  endTrialNow?(subscriptionRef: string): Promise<void>;
   changePlan?(subscriptionRef: string, plan: { id: number; name: string; durationMinutes: number }, money: Money): Promise<void>;
   /** Cash: withdraws a voucher before anyone paid it (the agency then refuses it); false when it was paid already. */
   cancelVoucher?(providerRef: string): Promise<boolean>;

@@ -4,7 +4,7 @@
 // twice, possibly late). Its own records live in KV, as a provider's live on its servers.
 import { z } from 'zod';
 import { CURRENCIES } from '../../../../rules/subscription';
-import { signatureHeader, signatureProblem } from '../sign';
+import { hmacHex, signatureHeader, signatureProblem } from '../sign';
 import { PaymentProviderError, type CallbackReading, type Checkout, type CheckoutRequest, type PaymentEvent, type SavedCard } from '../types';
 import type { MobileProvider } from '../mobile';
 import { SANDBOX_MOBILE_DECLINED_SUFFIX } from '../../../../rules/payment-methods';
@@ -22,6 +22,9 @@ export const SANDBOX_CARDS = {
 
 export const Outcome = z.enum(['approve', 'decline', 'challenge', 'pending']);
 export type Outcome = z.infer<typeof Outcome>;
+
+/** A saved card; its fingerprint is the sandbox's SHA-256 (keyed with its secret) of the typed number, never the number. */
+const Card = z.object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number(), fingerprint: z.string().optional() });
 
 const Money = z.object({ amount: z.number().int().nonnegative(), currency: z.enum(CURRENCIES) });
 
@@ -44,11 +47,11 @@ export const SandboxCheckout = z.object({
   /** Set once the tester decided. */
   result: z.enum(['accepted', 'failed', 'pending']).optional(),
   reason: z.string().optional(),
-  card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() }).optional(),
+  card: Card.optional(),
 });
 export type SandboxCheckout = z.infer<typeof SandboxCheckout>;
 
-const Customer = z.object({ number: z.string(), card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() }) });
+const Customer = z.object({ number: z.string(), card: Card });
 
 /** The callback body the sandbox posts. */
 const CallbackBody = z.object({
@@ -59,7 +62,7 @@ const CallbackBody = z.object({
   money: Money,
   reason: z.string().optional(),
   customerRef: z.string().optional(),
-  card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() }).optional(),
+  card: Card.optional(),
 });
 
 const TTL = 7 * 86_400;
@@ -248,7 +251,8 @@ export function sandboxProvider(config: SandboxConfig): MobileProvider & {
       const c = await readCheckout(ref);
       if (!c || c.result) return null;
       const digits = choice.cardNumber.replace(/\D/g, '');
-      const card: SavedCard = { brand: brandOf(digits), last4: digits.slice(-4), expMonth: 12, expYear: now().getUTCFullYear() + 3 };
+      // The same number gives the same fingerprint on every account (as a real provider's card fingerprint).
+      const card: SavedCard = { brand: brandOf(digits), last4: digits.slice(-4), expMonth: 12, expYear: now().getUTCFullYear() + 3, fingerprint: await hmacHex(config.secret, `card:${digits}`) };
       const declined = choice.outcome === 'decline' || digits === SANDBOX_CARDS.decline;
       const decided: SandboxCheckout = {
         ...c,
@@ -270,14 +274,24 @@ export function brandOf(digits: string): string {
   return 'card';
 }
 
-/** Luhn check of a card number typed on the sandbox page. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
+/** The Luhn sum of a number's digits (a valid number's is a multiple of 10). */
+function luhnSum(digits: string): number {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
     if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
     sum += d;
   }
-  return sum % 10 === 0;
+  return sum;
+}
+
+/** Luhn check of a card number typed on the sandbox page. */
+export function luhnValid(digits: string): boolean {
+  return /^\d{12,19}$/.test(digits) && luhnSum(digits) % 10 === 0;
+}
+
+/** A new valid-looking card number that approves (a card of its own, for tests: every number has its own trial). */
+export function freshCardNumber(): string {
+  const body = `4${Array.from(crypto.getRandomValues(new Uint8Array(14)), (b) => String(b % 10)).join('')}`;
+  return `${body}${(10 - (luhnSum(`${body}0`) % 10)) % 10}`;
 }
