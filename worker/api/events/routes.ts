@@ -6,7 +6,7 @@ import { CURRENCIES } from '../../rules/subscription';
 import { caller, requireAuth } from '../kernel/auth';
 import { now } from '../clock';
 import { apiError } from '../errors';
-import { sha256 } from '../auth/tokens';
+import { sha256 } from '../kernel/tokens';
 import { confirmTransaction } from '../payments/checkout';
 import { once } from '../payments/once';
 import { mobilePaymentProvider, providerFor } from '../payments/providers';
