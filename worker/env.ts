@@ -1,6 +1,6 @@
 import type { Lang } from './rules/lang';
 import type { Tokens, User } from './api/auth/schemas';
-import type { UserRow } from './api/auth/users';
+import type { UserRow } from './api/kernel/users';
 import type { Config } from './api/configs/schemas';
 import type { Flash } from './session/cookies';
 
@@ -26,7 +26,7 @@ export type Variables = {
   config?: Promise<Config>;
   /** A part of the streamed page failed to render (worker/pages/render.tsx): not for the guests' page cache. */
   renderFailed?: boolean;
-  /** API: the authenticated caller (worker/api/auth/middleware.ts). */
+  /** API: the authenticated caller (worker/api/kernel/auth.ts). */
   auth?: { user: UserRow; sessionId: string };
 };
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildGraph, folderCircles, importsOf, isTestFile, layerCircles, layerOf, layerViolations, LAYERS, uiLoaders } from './graph';
+import { API_TIERS, apiAreaCircles, apiAreaOf, apiAreaViolations, apiTiersTable, buildGraph, folderCircles, importsOf, isTestFile, layerCircles, layerOf, layerViolations, LAYERS, uiLoaders, type ApiTier } from './graph';
 
 /** Every source file of worker/ and client/, read at build time by Vite (the tests run inside workerd, without a file system). */
 const files = import.meta.glob(['/worker/**/*.{ts,tsx}', '/client/**/*.{ts,tsx}', '!**/*.d.ts'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+/** The architecture document, which prints the API tiers. */
+const architecture = Object.values(import.meta.glob('/docs/architecture.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>)[0] ?? '';
 const sources = Object.fromEntries(Object.entries(files).map(([path, source]) => [path.replace(/^\//, ''), source]));
 
 describe('the import graph of worker/ and client/', () => {
@@ -32,6 +34,25 @@ describe('the import graph of worker/ and client/', () => {
 
   it('loads React only in pages and the browser: the API, messaging, the edge and the translator run without it', () => {
     expect(uiLoaders(sources, edges)).toEqual([]);
+  });
+
+  it('keeps the API areas in their tiers: each imports only areas of lower tiers', () => {
+    expect(apiAreaViolations(edges)).toEqual([]);
+  });
+
+  it('has no loop among API areas', () => {
+    expect(apiAreaCircles(edges)).toEqual([]);
+  });
+
+  it('names every API area in the tiers once, and no area that is gone', () => {
+    const areas = [...new Set(Object.keys(sources).filter((path) => !isTestFile(path)).map(apiAreaOf).filter((area) => area !== null))].sort();
+    const named = API_TIERS.flatMap((tier) => tier.areas);
+    expect(named.length).toBe(new Set(named).size);
+    expect([...named].sort()).toEqual(areas);
+  });
+
+  it('prints the API tiers in docs/architecture.md as the table has them', () => {
+    expect(architecture).toContain(apiTiersTable());
   });
 
   it('keeps worker/rules pure: other rules, zod and jose\'s base64url codec only', () => {
@@ -110,6 +131,59 @@ describe('the check itself, on synthetic graphs', () => {
       'worker/pages/home.tsx': "import { jsx } from 'react/jsx-runtime';\nexport const home = jsx;",
     };
     expect(uiLoaders(sources)).toEqual(['worker/i18n.ts → client/i18n.tsx → react', 'worker/messaging/mail.ts → worker/i18n.ts → client/i18n.tsx → react']);
+  });
+
+  describe('API areas', () => {
+    const tiers: ApiTier[] = [
+      { areas: ['kernel'], holds: 'the caller' },
+      { areas: ['shop'], holds: 'payments' },
+      { areas: ['shows', 'films'], holds: 'what is sold' },
+    ];
+    const areas = {
+      'worker/api/errors.ts': 'export const fail = 1;',
+      'worker/api/kernel/auth.ts': "import { fail } from '../errors';\nexport const caller = fail;",
+      'worker/api/shop/checkout.ts': "import { caller } from '../kernel/auth';\nexport const pay = caller;",
+      'worker/api/shows/orders.ts': "import { pay } from '../shop/checkout';\nexport const order = pay;",
+      'worker/api/films/routes.ts': "import { caller } from '../kernel/auth';\nexport const films = caller;",
+      'worker/api/index.ts': "import { order } from './shows/orders';\nimport { films } from './films/routes';\nexport const api = [order, films];",
+    };
+
+    it('accepts imports down the tiers, and the app assembling every area', () => {
+      const edges = buildGraph(areas);
+      expect(edges).toHaveLength(6);
+      expect(apiAreaViolations(edges, tiers)).toEqual([]);
+      expect(apiAreaCircles(edges)).toEqual([]);
+    });
+
+    it('fails on a planted loop between two areas that no file-level circle shows', () => {
+      const edges = buildGraph({
+        ...areas,
+        'worker/api/shows/settlement.ts': 'export const settle = 1;',
+        'worker/api/shop/notify.ts': "import { settle } from '../shows/settlement';\nexport const notify = settle;",
+      });
+      expect(folderCircles(edges)).toEqual([]);
+      expect(apiAreaCircles(edges)).toEqual([['shop', 'shows']]);
+      expect(apiAreaViolations(edges, tiers)).toEqual(['worker/api/shop/notify.ts → worker/api/shows/settlement.ts: shop may not import shows (a higher tier)']);
+    });
+
+    it('fails on a sideways import, a type-only one included', () => {
+      const edges = buildGraph({ ...areas, 'worker/api/films/shows.ts': "import type { order } from '../shows/orders';\nexport type Order = typeof order;" });
+      expect(apiAreaViolations(edges, tiers)).toEqual(['worker/api/films/shows.ts → worker/api/shows/orders.ts: films may not import shows (same tier)']);
+    });
+
+    it('fails on the kernel or a root file importing an area, and on an area the table does not name', () => {
+      const edges = buildGraph({
+        ...areas,
+        'worker/api/kernel/users.ts': "import { pay } from '../shop/checkout';\nexport const user = pay;",
+        'worker/api/validation.ts': "import { caller } from './kernel/auth';\nexport const hook = caller;",
+        'worker/api/news/routes.ts': "import { caller } from '../kernel/auth';\nexport const news = caller;",
+      });
+      expect(apiAreaViolations(edges, tiers)).toEqual([
+        'worker/api/kernel/users.ts → worker/api/shop/checkout.ts: kernel may not import shop (a higher tier)',
+        "worker/api/validation.ts → worker/api/kernel/auth.ts: the API's root files import no area",
+        'worker/api/news/routes.ts → worker/api/kernel/auth.ts: news is not in the API tiers',
+      ]);
+    });
   });
 
   it('finds a circle in a layer table', () => {

@@ -1,8 +1,9 @@
 /**
- * The import graph of worker/ and client/, and the two rules it must keep (docs/architecture.md, Layers):
+ * The import graph of worker/ and client/, and the three rules it must keep (docs/architecture.md, Layers and API layers):
  * imports run one way between layers (the LAYERS table, the only place the allowed edges are
- * written), and no circle runs across folders. Pure functions over `{ path: source }`, so the test
- * (graph.test.ts) feeds it the real sources and synthetic ones alike.
+ * written), the areas of the API import one way too (the API_TIERS table), and no circle runs
+ * across folders. Pure functions over `{ path: source }`, so the test (graph.test.ts) feeds it the
+ * real sources and synthetic ones alike.
  */
 
 /** A layer: the folders it covers (longest prefix wins) and the layers it may import. */
@@ -208,4 +209,76 @@ function stronglyConnected(next: Map<string, Set<string>>): string[][] {
   };
   for (const node of [...next.keys()].sort()) if (!order.has(node)) visit(node);
   return circles;
+}
+
+/** A tier of API areas: the folders under worker/api/ it holds, and what they are for. */
+export type ApiTier = { areas: string[]; holds: string };
+
+/**
+ * The areas of the built-in API (the folders under worker/api/), in tiers, lowest first: an area may
+ * import the areas of the tiers below its own, never one of its own tier (sideways) or above. The
+ * only place this order is written (docs: "API layers", rendered by `apiTiersTable`). The files at
+ * worker/api/'s root (errors, validation, clock, schemas) import no area; worker/api/index.ts
+ * assembles the app from every area. Type-only imports count: a type names its area all the same.
+ */
+export const API_TIERS: ApiTier[] = [
+  { areas: ['kernel'], holds: 'what every area uses: the caller of a request (requireAuth, caller), the users row, tokens, passwords, one-time codes, request helpers, texts by language' },
+  { areas: ['payments'], holds: 'plans and prices, checkout, the payment state machine, providers, invoices, pay-per-title tickets; what was bought is fulfilled by handlers the selling areas register' },
+  { areas: ['configs'], holds: 'the site configuration (it lists the active plans)' },
+  { areas: ['profiles'], holds: 'viewing profiles and the viewer of a request' },
+  { areas: ['entitlements'], holds: 'may this profile watch this title or channel now, and why not: subscription, country, ticket unlock, library card and loan' },
+  { areas: ['pages'], holds: 'the catalogue: navigation, categories, the content page' },
+  { areas: ['partners', 'player'], holds: 'partners, ads and webviews over the catalogue; stream URLs, heartbeats and watched time' },
+  { areas: ['search', 'live-tv', 'actions'], holds: 'search; channels and the guide; favourites, likes and history' },
+  { areas: ['libraries', 'events'], holds: 'library cards and loans; live events, orders and e-tickets (they sell through payments)' },
+  { areas: ['auth', 'agents', 'contact', 'device-link', 'help', 'push', 'sitemap'], holds: 'accounts (GET auth/user assembles profiles and library cards), sales agents, contact, TV sign-in, help, web push, sitemap: nothing imports them' },
+];
+
+/** The API area of a file (`worker/api/<area>/…`), or null for the files at worker/api's root and outside the API. */
+export function apiAreaOf(path: string): string | null {
+  return /^worker\/api\/([^/]+)\//.exec(path)?.[1] ?? null;
+}
+
+/** Where the app is assembled: it mounts every area's routes. */
+const API_ASSEMBLY = 'worker/api/index.ts';
+
+/** Imports between API areas against the tiers: upwards, sideways, into an area the table does not name, or from a root file into an area. */
+export function apiAreaViolations(edges: Edge[], tiers: ApiTier[] = API_TIERS): string[] {
+  const tierOf = new Map(tiers.flatMap((tier, index) => tier.areas.map((area) => [area, index] as const)));
+  const wrong: string[] = [];
+  for (const edge of edges) {
+    if (!edge.from.startsWith('worker/api/') || !edge.to.startsWith('worker/api/')) continue;
+    const from = apiAreaOf(edge.from);
+    const to = apiAreaOf(edge.to);
+    if (to === null || from === to) continue;
+    if (from === null) {
+      if (edge.from !== API_ASSEMBLY) wrong.push(`${edge.from} → ${edge.to}: the API's root files import no area`);
+      continue;
+    }
+    const below = tierOf.get(from);
+    const above = tierOf.get(to);
+    if (below === undefined || above === undefined) wrong.push(`${edge.from} → ${edge.to}: ${below === undefined ? from : to} is not in the API tiers`);
+    else if (above === below) wrong.push(`${edge.from} → ${edge.to}: ${from} may not import ${to} (same tier)`);
+    else if (above > below) wrong.push(`${edge.from} → ${edge.to}: ${from} may not import ${to} (a higher tier)`);
+  }
+  return wrong;
+}
+
+/** Loops among API areas (an area importing, through others, one that imports it), type-only imports included: each as its areas. */
+export function apiAreaCircles(edges: Edge[]): string[][] {
+  const next = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    const from = apiAreaOf(edge.from);
+    const to = apiAreaOf(edge.to);
+    if (!from || !to || from === to) continue;
+    if (!next.has(from)) next.set(from, new Set());
+    next.get(from)!.add(to);
+  }
+  return stronglyConnected(next);
+}
+
+/** The tiers as a Markdown table, highest first (as a building is drawn): what docs/architecture.md shows. */
+export function apiTiersTable(tiers: ApiTier[] = API_TIERS): string {
+  const rows = tiers.map((tier, index) => `| ${index} | ${tier.areas.map((area) => `\`${area}\``).join(', ')} | ${tier.holds} |`).reverse();
+  return ['| tier | areas (`worker/api/…`) | what they hold |', '| --- | --- | --- |', ...rows].join('\n');
 }

@@ -23,6 +23,11 @@ import { deviceLink } from './device-link/routes';
 import { sitemap } from './sitemap/routes';
 import { etickets } from './events/etickets/routes';
 import { showStreams } from './events/stream/routes';
+import { orderFulfilment } from './events/settlement';
+import { registerFulfilment } from './payments/fulfilment';
+
+/** Payments delivers what other areas sell through their handlers (payments never imports them). */
+registerFulfilment('order', orderFulfilment);
 
 /**
  * The built-in origin API (spec §7), reached in-process through the /api proxy.

@@ -1,5 +1,5 @@
 import type { Bindings } from '../env';
-import { serverSecret } from '../api/auth/tokens';
+import { serverSecret } from '../api/kernel/tokens';
 import { signWithSecret, verifyWithSecret } from './hmac';
 import type { SignedMedia, VerifiedMedia } from './hmac';
 

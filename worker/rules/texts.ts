@@ -16,3 +16,6 @@ export function pickText(json: string | null | undefined, lang: string): string 
   const byLang = new Map(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   return byLang.get(lang) ?? byLang.get('en') ?? byLang.values().next().value ?? '';
 }
+
+/** One text of a JSON column in the language (English, then any, as fallback); a plain string is itself. */
+export const textIn = (json: string, lang: string): string => pickText(json, lang) || json;

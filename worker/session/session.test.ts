@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { Tokens } from '../api/auth/schemas';
-import { suspendUser, verifyAccessToken } from '../api/auth/tokens';
+import { suspendUser, verifyAccessToken } from '../api/kernel/tokens';
 import { GOOD_PASSWORD, registeredUser } from '../test/accounts';
 import { fetchSite } from '../test/site';
 

@@ -1,4 +1,4 @@
-import type { LibraryOffer as Offer } from '../../../worker/api/libraries/offer/schemas';
+import type { LibraryOffer as Offer } from '../../../worker/api/entitlements/schemas';
 import { useI18n } from '../../i18n';
 import { MoroccoTime } from '../subscription/parts';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { apiError } from '../errors';
-import { playbackViewer } from '../player/access';
+import { playbackViewer } from '../entitlements/access';
 import { requestedProfile } from '../profiles/viewer';
 
 /** The answer of DELETE /actions/watched (spec §8 success toast HISTORY_ERASED). */

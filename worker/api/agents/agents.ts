@@ -3,7 +3,7 @@
 import type { Bindings } from '../../env';
 import { MOROCCO_CODE } from '../../rules/account';
 import { isActive } from '../payments/state';
-import { findUserByLogin, type UserRow } from '../auth/users';
+import { findUserByLogin, type UserRow } from '../kernel/users';
 import { apiError } from '../errors';
 import { begin, langOf } from '../payments/checkout';
 import { sendBillingEmail } from '../payments/emails';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMIT_RULES } from '../../limits';
 import { call, newIp, post } from '../../test/site';
 import { callApi, GOOD_PASSWORD, login, messageOf, register } from '../../test/accounts';
-import { CODE_MAX_ATTEMPTS, setPasswordStatements } from './codes';
+import { CODE_MAX_ATTEMPTS, setPasswordStatements } from '../kernel/codes';
 
 /**
  * Issue 12: the limits hold under parallel attack. Each test fires N requests at once and checks

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readOutbox } from '../../messaging';
 import { callApi, GOOD_PASSWORD, login, messageOf, register, registeredUser, uniqueEmail } from '../../test/accounts';
 import { User } from './schemas';
-import { REFRESH_REUSE_WINDOW_MS, refreshSession, suspendUser } from './tokens';
+import { REFRESH_REUSE_WINDOW_MS, refreshSession, suspendUser } from '../kernel/tokens';
 
 const countUsers = async (email: string) =>
   (await env.DB.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>())?.n ?? 0;

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { checkCode, checkEmail, checkPhone } from '../../rules/account';
 import { LANGS } from '../../rules/lang';
-import { UserLibrary } from '../libraries/offer/schemas';
+import { UserLibrary } from '../entitlements/schemas';
+import { CodePurpose, Tokens } from '../kernel/schemas';
+import { Profile } from '../profiles/schemas';
+
+/** Shapes that live below the auth routes (the kernel's tokens and codes, the profiles area's profile), answered here too. */
+export { CodePurpose, Tokens, Profile };
 
 /**
  * Request and answer shapes of the `auth/*` calls (spec §7). Validation messages are translation
@@ -18,10 +23,6 @@ export const LoginInput = z
   .object({ login: z.string().trim().optional(), email: z.string().trim().optional(), password: z.string() })
   .transform((v) => ({ login: (v.login || v.email || '').toLowerCase(), password: v.password }))
   .refine((v) => v.login !== '' && v.password !== '', 'ALL_FIELDS_REQUIRED');
-
-/** Answer of login and refresh; also the content of the `token` cookie (spec §3 Token cookie). */
-export const Tokens = z.object({ token: z.string(), type: z.literal('bearer'), refreshToken: z.string() });
-export type Tokens = z.infer<typeof Tokens>;
 
 export const RefreshInput = z.object({ refresh_token: z.string().min(1) });
 export const LogoutInput = z.object({ refresh_token: z.string().optional() }).default({});
@@ -54,9 +55,7 @@ export const ResetInput = z.object({ email, password, reset_token: z.string().mi
 export const ChangeWithoutTokenInput = z.object({ email, current_password: password, password });
 export const ChangeByPhoneInput = z.object({ phone, code, password });
 
-/** Verification codes (spec §8 'code sent by email or SMS'): where to send and what for. */
-export const CodePurpose = z.enum(['verify', 'register', 'reset']);
-export type CodePurpose = z.infer<typeof CodePurpose>;
+/** Verification codes (spec §8 'code sent by email or SMS'): where to send and what for (CodePurpose). */
 export const SendCodeInput = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal('email'), target: email, purpose: CodePurpose }),
   z.object({ channel: z.literal('sms'), target: phone, purpose: CodePurpose }),
@@ -85,29 +84,6 @@ export const LangInput = z.object({ lang: z.enum(LANGS) });
 export const NotificationInput = z.object({ isActive: z.boolean() });
 export const UserQuery = z.object({ profile: z.coerce.number().int().positive().optional() });
 
-/** Profile (spec §3). The PIN itself is never returned: `has_pin` says whether one is set. */
-export const Profile = z.object({
-  id: z.number(),
-  name: z.string(),
-  picture: z.string(),
-  is_kid: z.boolean(),
-  age_restriction: z.string(),
-  pin_is_activated: z.boolean(),
-  has_pin: z.boolean(),
-  /** A PIN is active and this session has not unlocked the profile (spec §4 profile/pin lock). */
-  locked: z.boolean(),
-  autoplay: z.boolean(),
-  method_payment: z.string(),
-  username: z.string().nullable(),
-  gender: z.string().nullable(),
-  last_name: z.string().nullable(),
-  first_name: z.string().nullable(),
-  address: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  country: z.string().nullable(),
-  birth: z.string().nullable(),
-});
-export type Profile = z.infer<typeof Profile>;
 
 /** User (spec §3) as answered by GET auth/user; never carries the password hash. */
 export const User = z.object({

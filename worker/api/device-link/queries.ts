@@ -1,4 +1,4 @@
-import { newSessionStatement, type SessionPlace } from '../auth/tokens';
+import { newSessionStatement, type SessionPlace } from '../kernel/tokens';
 
 /** One row of device_grants (worker/db/migrations/0013_device_link.sql). Times in ms. */
 export type GrantRow = {

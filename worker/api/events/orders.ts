@@ -11,7 +11,7 @@ import { HOLD_MS, HOLDER_NAME_MAX, MAX_TICKETS_PER_ORDER, onSale, takesSeat } fr
 import type { Lang } from '../../rules/lang';
 import { DEFAULT_PROFILE_NAME } from '../../rules/profiles';
 import { pickText } from '../../rules/texts';
-import type { UserRow } from '../auth/users';
+import type { UserRow } from '../kernel/users';
 import { apiError } from '../errors';
 import { buyOrder } from '../payments/checkout';
 import { showInventory } from './inventory';

@@ -9,10 +9,12 @@
  * crash left unfulfilled.
  */
 import type { Bindings } from '../../env';
+import type { FulfilmentHandlers } from '../payments/fulfilment';
 import { takesSeat } from '../../rules/events';
 import { sendRefundDueEmail } from '../payments/refund-notice';
 import { sendETicketEmail } from './emails';
 import { showInventory } from './inventory';
+import { pickText } from '../../rules/texts';
 import { orderById, orderOfTransaction, showById, ticketsOfOrder, type OrderRow } from './queries';
 
 const ORDER_OF_TX = '(SELECT order_id FROM transactions WHERE id = ?1)';
@@ -50,6 +52,22 @@ export async function afterOrderSettlement(env: Bindings, transactionId: string,
   if (order.state === 'paid') await fulfilOrder(env, order, now);
   else if (order.state === 'failed') await showInventory(env, order.show_id).release(order.id);
 }
+
+/**
+ * What payments calls for a payment of purpose 'order' (registered in worker/api/index.ts): the
+ * statements above in the settlement's batch, then fulfilment or the hold's release.
+ */
+export const orderFulfilment: FulfilmentHandlers = {
+  paid: (db, transactionId, at, guard, ...guardArgs) => [orderPaidStatement(db, transactionId, at, guard, ...guardArgs)],
+  failed: orderFailedStatements,
+  refundDue: (db, transactionId, at, guard, ...guardArgs) => [orderRefundDueStatement(db, transactionId, at, guard, ...guardArgs)],
+  settled: afterOrderSettlement,
+  named: async (db, transactionId, lang) => {
+    const order = await orderOfTransaction(db, transactionId);
+    const show = order ? await showById(db, order.show_id) : null;
+    return show ? pickText(show.titles, lang) : null;
+  },
+};
 
 export type Fulfilment = 'fulfilled' | 'refund_due' | 'already' | 'not_paid';
 

@@ -9,7 +9,7 @@ import { optionalJsonBody, validationHook } from '../validation';
 import { langQuery } from '../schemas';
 import { articlePage, articlesByCategory, searchArticles, voteHelpful } from './queries';
 import { consumeAll } from '../../limits';
-import { clientOf, tooMany } from '../auth/routes/shared';
+import { clientOf, tooMany } from '../kernel/request';
 import { helpfulBody, helpIndexQuery, helpSlugParam, helpSuggestQuery, type HelpIndex, type HelpSuggestions } from './schemas';
 
 /** Other articles of the same category shown under an article. */

@@ -8,13 +8,11 @@ import { CARD_RECHECK_MS, LOAN_MS, monthKey } from '../../rules/libraries';
 import type { Lang } from '../../rules/lang';
 import { apiError } from '../errors';
 import { PatronAuthUnavailable, patronAuthenticator } from './patrons';
-import type { LibraryOffer } from './offer/schemas';
-import { cardsOf, textIn, ticketsLeft, type CardRow, type LibraryRow } from './queries';
+import { textIn } from '../../rules/texts';
+import type { CardRow } from '../entitlements/library';
+import type { LibraryRow } from './queries';
 import type { LibraryLoan } from './schemas';
 import { openPin } from './seal';
-
-/** 403 for a library title the caller cannot watch: spec §8 "a valid library card is required to watch". */
-export const libraryCardRequired = (): never => apiError(403, 'LIBRARY_CARD_REQUIRED', 'a valid library card is required to watch');
 
 type LoanRow = { id: string; content_id: number; slug: string; name: string; tile_image: string | null; library_slug: string; library_name: string; started_at: string; expires_at: string };
 
@@ -35,64 +33,6 @@ const toLoan = (row: LoanRow, lang: Lang): LibraryLoan => ({
 export async function runningLoans(db: D1Database, userId: string, lang: Lang, now: Date): Promise<LibraryLoan[]> {
   const { results } = await db.prepare(`${LOAN_SELECT} WHERE o.user_id = ?1 AND o.expires_at > ?3 ORDER BY o.expires_at`).bind(userId, lang, now.toISOString()).all<LoanRow>();
   return results.map((r) => toLoan(r, lang));
-}
-
-/** The running loan of one of these titles (a title, or an episode and its series), if any. */
-export async function activeLoan(db: D1Database, userId: string, contentIds: number[], now: Date): Promise<{ content_id: number; expires_at: string } | null> {
-  if (contentIds.length === 0) return null;
-  return db
-    .prepare('SELECT content_id, expires_at FROM library_loans WHERE user_id = ?1 AND content_id IN (SELECT value FROM json_each(?2)) AND expires_at > ?3 ORDER BY expires_at DESC LIMIT 1')
-    .bind(userId, JSON.stringify(contentIds), now.toISOString())
-    .first<{ content_id: number; expires_at: string }>();
-}
-
-/** Which of these titles libraries include, and which libraries (published ones), for the content page and the stream call. */
-async function includingLibraries(db: D1Database, contentIds: number[]): Promise<{ content_id: number; library_id: number; slug: string; name: string }[]> {
-  if (contentIds.length === 0) return [];
-  const { results } = await db
-    .prepare(
-      `SELECT t.content_id, l.id AS library_id, l.slug, l.name FROM library_titles t JOIN libraries l ON l.id = t.library_id
-       WHERE t.content_id IN (SELECT value FROM json_each(?1)) AND l.published = 1 ORDER BY l.id`,
-    )
-    .bind(JSON.stringify(contentIds))
-    .all<{ content_id: number; library_id: number; slug: string; name: string }>();
-  return results;
-}
-
-/**
- * Whether the user is a patron of a library that includes one of these titles (a card there, valid
- * or not): then a premium title without a loan answers "a valid library card is required to watch"
- * (borrow it, or renew the card); anyone else gets the premium refusal, whose page also offers the card.
- */
-export async function patronOfTitle(db: D1Database, userId: string, contentIds: number[]): Promise<boolean> {
-  const libraries = new Set((await includingLibraries(db, contentIds)).map((l) => l.library_id));
-  if (libraries.size === 0) return false;
-  const { results } = await db.prepare('SELECT library_id FROM library_cards WHERE user_id = ?').bind(userId).all<{ library_id: number }>();
-  return results.some((r) => libraries.has(r.library_id));
-}
-
-/**
- * The content page's library facts (GET /pages/content/{slug} `library`) for a viewer who cannot
- * otherwise watch a title: the libraries including it, their valid card there and its tickets left,
- * a running loan. Null when no library includes the title.
- */
-export async function libraryOffer(db: D1Database, userId: string | null, contentIds: number[], lang: Lang, now: Date): Promise<LibraryOffer | null> {
-  const [including, cards, loan] = await Promise.all([
-    includingLibraries(db, contentIds),
-    userId ? cardsOf(db, userId, now) : Promise.resolve([]),
-    userId ? activeLoan(db, userId, contentIds, now) : Promise.resolve(null),
-  ]);
-  if (including.length === 0) return null;
-  const libraryIds = new Set(including.map((l) => l.library_id));
-  const usable = cards.filter((k) => libraryIds.has(k.library_id) && k.invalid_reason === null);
-  const seen = new Set<number>();
-  const libraries = including.filter((l) => !seen.has(l.library_id) && seen.add(l.library_id)).map((l) => ({ slug: l.slug, name: textIn(l.name, lang) }));
-  return {
-    libraries,
-    card: usable.length > 0,
-    tickets_left: usable.length > 0 ? Math.max(...usable.map(ticketsLeft)) : null,
-    loan_until: loan?.expires_at ?? null,
-  };
 }
 
 /**

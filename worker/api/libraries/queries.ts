@@ -3,7 +3,9 @@ import { MAX_QUERY_WORDS, searchWords } from '../../rules/search/normalize';
 import type { Lang } from '../../rules/lang';
 import { pickText } from '../../rules/texts';
 import type { LibraryAuthConfig } from './patrons';
-import type { UserLibrary } from './offer/schemas';
+import { textIn } from '../../rules/texts';
+import { ticketsLeft, type CardRow } from '../entitlements/library';
+import type { UserLibrary } from '../entitlements/schemas';
 import type { LibraryCard, LibrarySummary } from './schemas';
 
 /** A row of libraries (migration 0014_libraries.sql). */
@@ -17,9 +19,6 @@ export type LibraryRow = LibraryAuthConfig & {
 };
 
 const LIBRARY_COLUMNS = 'id, slug, name, city, postal_code, logo, landing, monthly_tickets, patron_auth, sip2_host, sip2_port, sip2_institution';
-
-/** One text of a JSON column in the language (English, then any, as fallback); a plain string is itself. */
-export const textIn = (json: string, lang: Lang): string => pickText(json, lang) || json;
 
 export const toSummary = (row: LibraryRow, lang: Lang): LibrarySummary => ({
   id: row.id,
@@ -55,40 +54,6 @@ export async function libraryTitleIds(db: D1Database, libraryId: number): Promis
   const { results } = await db.prepare('SELECT content_id FROM library_titles WHERE library_id = ?1 ORDER BY position, content_id').bind(libraryId).all<{ content_id: number }>();
   return results.map((r) => r.content_id);
 }
-
-type CardRow = {
-  id: number;
-  user_id: string;
-  library_id: number;
-  card_number: string;
-  pin_sealed: string;
-  patron_name: string | null;
-  valid_until: string | null;
-  checked_at: string;
-  invalid_reason: string | null;
-  library_slug: string;
-  library_name: string;
-  monthly_tickets: number;
-  used: number;
-};
-export type { CardRow };
-
-/** The caller's cards (one per library) with this month's tickets used; `libraryId` narrows to one library. */
-export async function cardsOf(db: D1Database, userId: string, now: Date, libraryId?: number): Promise<CardRow[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT k.id, k.user_id, k.library_id, k.card_number, k.pin_sealed, k.patron_name, k.valid_until, k.checked_at, k.invalid_reason,
-         l.slug AS library_slug, l.name AS library_name, l.monthly_tickets, COALESCE(u.used, 0) AS used
-       FROM library_cards k JOIN libraries l ON l.id = k.library_id
-       LEFT JOIN library_ticket_use u ON u.library_id = k.library_id AND u.card_number = k.card_number AND u.month = ?2
-       WHERE k.user_id = ?1 AND (?3 IS NULL OR k.library_id = ?3) ORDER BY k.created_at, k.id`,
-    )
-    .bind(userId, monthKey(now), libraryId ?? null)
-    .all<CardRow>();
-  return results;
-}
-
-export const ticketsLeft = (row: Pick<CardRow, 'monthly_tickets' | 'used'>): number => Math.max(0, row.monthly_tickets - row.used);
 
 export const toCard = (row: CardRow, lang: Lang): LibraryCard => ({
   id: row.id,

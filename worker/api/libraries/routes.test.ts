@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { callApi, messageOf, registeredUser } from '../../test/accounts';
 import { makeTitle } from '../../test/catalogue';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../kernel/password';
 import { ContentPage } from '../pages/schemas';
 import { librarySearchText } from '../../../scripts/seed/libraries';
 import type { BorrowAnswer, LibrarianUsage, LibraryCard, LibraryFinder, LibraryPage, MyLibraries } from './schemas';

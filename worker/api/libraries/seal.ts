@@ -1,5 +1,5 @@
 import type { Bindings } from '../../env';
-import { serverSecret } from '../auth/tokens';
+import { serverSecret } from '../kernel/tokens';
 import { fromBase64url, toBase64url } from '../../rules/base64url';
 
 /**

@@ -1,6 +1,6 @@
 import { monthRange } from '../../rules/libraries';
 import type { Lang } from '../../rules/lang';
-import { textIn } from './queries';
+import { textIn } from '../../rules/texts';
 import type { LibrarianUsage } from './schemas';
 
 /** The library a librarian (users.role 'librarian', table librarians) works for, or null. */

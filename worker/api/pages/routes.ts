@@ -1,13 +1,12 @@
 import { zValidator } from '@hono/zod-validator';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { apiError } from '../errors';
 import { langQuery } from '../schemas';
 import { requestedProfile, viewerAgeLimit } from '../profiles/viewer';
-import { accessFor, effectiveCountries, playbackViewer, type PlaybackViewer } from '../player/access';
+import { accessFor, effectiveCountries, playbackViewer, ticketFacts } from '../entitlements/access';
 import { now } from '../clock';
-import { activeUnlock } from '../payments/tickets';
-import { libraryOffer } from '../libraries/loans';
+import { libraryOffer } from '../entitlements/library';
 import { validationHook } from '../validation';
 import {
   categoryBySlug,
@@ -30,13 +29,6 @@ export const TOP_CONTENT_COUNT = 5;
  * ratings. Contents are filtered by the viewer's age limit (spec §5, `viewerAgeLimit`: optional
  * Bearer and `profileId`; guests see everything); a title above it answers 403 CONTENT_NOT_AVAILABLE.
  */
-/** A member's ticket balance and a running unlock of this title, on premium titles they are not subscribed for. */
-async function ticketFacts(c: Context<AppEnv>, viewer: PlaybackViewer, premiumForThem: boolean, titleIds: number[]): Promise<{ credits: number; until: string | null } | null> {
-  if (!viewer.user || !premiumForThem) return null;
-  const unlock = await activeUnlock(c.env.DB, viewer.user.id, titleIds, now(c));
-  return { credits: viewer.user.credits, until: unlock?.expires_at ?? null };
-}
-
 export const pages = new Hono<AppEnv>()
   .get('/navigation', zValidator('query', langQuery, validationHook), async (c) => {
     const age = await viewerAgeLimit(c);

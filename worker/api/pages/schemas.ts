@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LibraryOffer } from '../libraries/offer/schemas';
+import { Access, LibraryOffer } from '../entitlements/schemas';
 import { langQuery, slug } from '../schemas';
 
 /** Query of GET /pages/category/{slug} and GET /pages/content/{slug} (spec §7: lang, limit, proxy). */
@@ -82,7 +82,7 @@ export const ContentPlayback = {
   youtube_id: z.string().nullable(),
   has_media: z.boolean(),
   has_trailer: z.boolean(),
-  access: z.enum(['ok', 'premium', 'geoblocked']),
+  access: Access,
   /**
    * Pay per title, for a logged-in viewer of a premium title: their ticket balance (spec §3 credits) and
    * the end of a running unlock of this title (null: not unlocked); null for guests and free titles.

@@ -1,8 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { limiter } from '../../limits';
-import { clientOf } from '../auth/routes/shared';
-import { serverSecret } from '../auth/tokens';
+import { clientOf } from '../kernel/request';
+import { serverSecret } from '../kernel/tokens';
 import type { AppEnv } from '../../env';
 import { now } from '../clock';
 import { apiError } from '../errors';

@@ -11,7 +11,7 @@ import { loadBilling } from './store';
 import { ticketsOf } from './tickets';
 import { findTransaction } from './transactions';
 import { sendRefundDueEmail } from './refund-notice';
-import { afterOrderSettlement } from '../events/settlement';
+import { fulfilmentOf } from './fulfilment';
 
 /** `now`: the settlement's clock (an event order's hold is checked against it). */
 export async function notifySettlement(env: Bindings, s: Settlement, now: Date = new Date()): Promise<void> {
@@ -19,8 +19,9 @@ export async function notifySettlement(env: Bindings, s: Settlement, now: Date =
   if (s.outcome !== 'applied' || !s.transactionId) return;
   const tx = await findTransaction(env.DB, s.transactionId);
   if (!tx || tx.purpose === 'card') return;
-  // An event order: fulfilled (seats confirmed, e-tickets valid and emailed) or its hold released.
-  if (tx.purpose === 'order') return afterOrderSettlement(env, tx.id, now);
+  // What another area sold (an event order: seats confirmed, e-tickets valid and emailed, or its hold released) sends its own messages.
+  const fulfilment = fulfilmentOf(tx.purpose);
+  if (fulfilment) return fulfilment.settled(env, tx.id, now);
   const [plan, billing, user] = await Promise.all([
     findPlan(env.DB, tx.plan_id),
     loadBilling(env.DB, tx.user_id),

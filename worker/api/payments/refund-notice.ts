@@ -6,9 +6,8 @@
 import type { Bindings } from '../../env';
 import { isLang } from '../../rules/lang';
 import { boughtBy } from '../../rules/subscription';
-import { pickText } from '../../rules/texts';
-import { orderOfTransaction, showById } from '../events/queries';
 import { sendBillingEmail } from './emails';
+import { fulfilmentOf } from './fulfilment';
 import { findPlan } from './plans';
 import { findTransaction } from './transactions';
 
@@ -18,8 +17,9 @@ export async function sendRefundDueEmail(env: Bindings, transactionId: string): 
   const user = await env.DB.prepare('SELECT lang FROM users WHERE id = ?').bind(tx.user_id).first<{ lang: string }>();
   const lang = isLang(user?.lang) ? user.lang : 'ar';
   const bought = boughtBy(tx.purpose);
-  const order = bought === 'order' ? await orderOfTransaction(env.DB, tx.id) : null;
-  const show = order ? await showById(env.DB, order.show_id) : null;
-  const what = show ? pickText(show.titles, lang) : ((await findPlan(env.DB, tx.plan_id))?.name[lang] ?? '');
+  // What another area sold (an event order: the show) is named by that area (worker/api/payments/fulfilment.ts).
+  const fulfilment = fulfilmentOf(tx.purpose);
+  const named = fulfilment ? await fulfilment.named(env.DB, tx.id, lang) : null;
+  const what = named ?? ((await findPlan(env.DB, tx.plan_id))?.name[lang] ?? '');
   await sendBillingEmail(env, tx.user_id, { kind: 'refund_due', bought, what, amount: tx.amount, currency: tx.currency });
 }

@@ -3,7 +3,7 @@
 // the period once and allocate one invoice number.
 import { releaseStatement } from './coupons';
 import { addTicketsStatement } from './tickets';
-import { orderFailedStatements, orderPaidStatement, orderRefundDueStatement } from '../events/settlement';
+import { fulfilmentOf } from './fulfilment';
 import { findPlan } from './plans';
 import type { PaymentEvent, PaymentProvider } from './providers/types';
 import { loadBilling, update, userOfSubscriptionRef, type Planned } from './store';
@@ -193,7 +193,7 @@ function settlementStep(
       requires: stillRead,
       guarded: (won, id) => [
         setTransactionState(db, { id: tx.id, state: 'refund_due', from: [from], providerRef: event.providerRef, error: 'PAID_AFTER_CLOSE', at }, won, id),
-        ...(tx.purpose === 'order' ? [orderRefundDueStatement(db, tx.id, at, won, id)] : []),
+        ...(fulfilmentOf(tx.purpose)?.refundDue(db, tx.id, at, won, id) ?? []),
         seen(won, id),
       ],
       result: { outcome: 'refund_due', userId: tx.user_id, transactionId: tx.id },
@@ -204,6 +204,7 @@ function settlementStep(
   const newState = event.kind === 'accepted' ? 'accepted' : event.kind === 'failed' ? 'failed' : 'pending';
   const error = event.kind === 'failed' ? event.reason : null;
   const invoice = event.kind === 'accepted' && tx.purpose !== 'card' && tx.trial_days === 0;
+  const fulfilment = fulfilmentOf(tx.purpose);
   // A card trial also needs its card to be still nobody else's (parallel settlements of two accounts: one trial).
   const free = card && !card.used ? cardFree(card.key, tx.user_id) : null;
   return {
@@ -217,9 +218,9 @@ function settlementStep(
       // A failed payment gives its coupon's use back; an accepted ticket pack adds its tickets (spec §3 credits).
       ...(newState === 'failed' ? [releaseStatement(db, tx.id, won, id)] : []),
       ...(newState === 'accepted' && tx.purpose === 'tickets' ? [addTicketsStatement(db, tx.id, won, id)] : []),
-      // An event order: paid with its payment, or failed with its tickets void (worker/api/events/settlement.ts).
-      ...(newState === 'accepted' && tx.purpose === 'order' ? [orderPaidStatement(db, tx.id, at, won, id)] : []),
-      ...(newState === 'failed' && tx.purpose === 'order' ? orderFailedStatements(db, tx.id, at, won, id) : []),
+      // What another area sold (an event order): paid with its payment, or given up (worker/api/payments/fulfilment.ts).
+      ...(newState === 'accepted' ? (fulfilment?.paid(db, tx.id, at, won, id) ?? []) : []),
+      ...(newState === 'failed' ? (fulfilment?.failed(db, tx.id, at, won, id) ?? []) : []),
       ...(invoice ? [insertInvoice(db, { transactionId: tx.id, userId: tx.user_id, at, lang: userLang || 'en', periodStart: next.start ?? at, periodEnd: next.end ?? at }, won, id)] : []),
       seen(won, id),
     ],

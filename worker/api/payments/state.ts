@@ -1,7 +1,7 @@
 // The one subscription state machine (issue 13). Pure: a state, an event and the time in, a state out.
 // Every §3 user field (subscription_id … free_subscriptions) is computed from it by `userFields`.
 import { dayOf, hasActiveSubscription, type Currency } from '../../rules/subscription';
-import type { UserRow } from '../auth/users';
+import type { UserRow } from '../kernel/users';
 import type { Recurring, SavedCard } from './providers/types';
 
 /**

@@ -2,8 +2,8 @@
 // every identifier that started a trial (verified email, verified phone, device, mobile payment number,
 // and the card: the provider's fingerprint, claimed when a card trial's checkout is accepted) is
 // remembered, so another account with any of them gets no second one.
-import type { UserRow } from '../auth/users';
-import { sha256 } from '../auth/tokens';
+import type { UserRow } from '../kernel/users';
+import { sha256 } from '../kernel/tokens';
 
 /** An email as one mailbox: lower-cased, without a "+tag", and without dots for Gmail (which ignores them). */
 export function mailboxOf(email: string): string {

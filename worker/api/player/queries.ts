@@ -1,7 +1,7 @@
 import type { Lang } from '../../rules/lang';
 import { isFinished } from '../../rules/watched';
 import { ageAllowed, type AgeLimit } from '../pages/queries';
-import { effectiveCountries, type TitleRights } from './access';
+import { effectiveCountries, type TitleRights } from '../entitlements/access';
 import type { StreamAnswer } from './schemas';
 
 type DB = Pick<Env, 'DB'>;

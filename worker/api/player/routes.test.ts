@@ -6,7 +6,7 @@ import { verifyMediaPath } from '../../media/sign';
 import { callApi, mainProfile, messageOf, registeredUser } from '../../test/accounts';
 import { api } from '../index';
 import { ContentPage } from '../pages/schemas';
-import { accessFor, countryAllowed, decideAccess, type PlaybackViewer } from './access';
+import { accessFor, countryAllowed, decideAccess, type PlaybackViewer } from '../entitlements/access';
 import type { Config } from '../configs/schemas';
 import { DevicesReached, HeartbeatAnswer, StreamAnswer, WatchedAnswer } from './schemas';
 

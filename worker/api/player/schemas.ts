@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import { ContentPlayback } from '../pages/schemas';
 import { langQuery, slug } from '../schemas';
-
-/** What the caller may do with a title (GET /pages/content/{slug} `access`, stream_url refusals). */
-export const Access = ContentPlayback.access;
-export type Access = z.infer<typeof Access>;
 
 /** GET /pages/content/{slug}/stream_url?profileId=&trailer=1 (profileId: read by requestedProfile). */
 export const streamUrlQuery = langQuery.extend({

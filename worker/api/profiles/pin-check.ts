@@ -1,6 +1,6 @@
 import type { Bindings } from '../../env';
 import { limiter } from '../../limits';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from '../kernel/password';
 import type { ProfileRow } from './queries';
 
 /** `ok`; a wrong PIN (`retryAfter: 0`); or too many tries, with the seconds to wait. */

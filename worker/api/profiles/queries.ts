@@ -1,6 +1,6 @@
 import { hasActiveSubscription } from '../../rules/subscription';
-import type { Profile } from '../auth/schemas';
-import type { UserRow } from '../auth/users';
+import type { Profile } from './schemas';
+import type { UserRow } from '../kernel/users';
 import { profilesNeedSubscription } from '../../rules/profiles';
 import type { Config } from '../configs/schemas';
 

@@ -3,9 +3,9 @@ import { Hono, type Context } from 'hono';
 import { hasActiveSubscription } from '../../rules/subscription';
 import { settleAgeRestriction } from '../../rules/age';
 import type { AppEnv } from '../../env';
-import { caller, requireAuth } from '../auth/middleware';
-import { hashPassword, verifyPassword } from '../auth/password';
-import type { UserRow } from '../auth/users';
+import { caller, requireAuth } from '../kernel/auth';
+import { hashPassword, verifyPassword } from '../kernel/password';
+import type { UserRow } from '../kernel/users';
 import { readConfig } from '../configs/queries';
 import { apiError } from '../errors';
 import { validationHook } from '../validation';
@@ -171,7 +171,7 @@ export const profiles = new Hono<AppEnv>()
     const row = ownProfile(viewer, c.req.valid('param').id);
     const { password, pin } = c.req.valid('json');
     await requirePassword(user, password);
-    // A PIN is stored as an argon2id hash (worker/api/auth/password.ts), never returned.
+    // A PIN is stored as an argon2id hash (worker/api/kernel/password.ts), never returned.
     const hash = pin === null ? null : await hashPassword(pin);
     await c.env.DB.prepare('UPDATE profiles SET pin_hash = ?, pin_is_activated = ? WHERE id = ?').bind(hash, hash ? 1 : 0, row.id).run();
     // Locking the profile being watched does not lock out the session that knows the password.

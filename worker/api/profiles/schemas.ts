@@ -46,3 +46,27 @@ export const RestrictionInput = z.object({ password: z.string().max(256), age_re
 export const DeleteInput = z.object({ password: z.string().max(256).optional() }).default({});
 export const PinQuery = z.object({ pin, id: z.coerce.number().int().positive('PROFILE_NOT_FOUND') });
 export const IdParam = z.object({ id: z.coerce.number().int().positive('PROFILE_NOT_FOUND') });
+
+/** Profile (spec §3). The PIN itself is never returned: `has_pin` says whether one is set. */
+export const Profile = z.object({
+  id: z.number(),
+  name: z.string(),
+  picture: z.string(),
+  is_kid: z.boolean(),
+  age_restriction: z.string(),
+  pin_is_activated: z.boolean(),
+  has_pin: z.boolean(),
+  /** A PIN is active and this session has not unlocked the profile (spec §4 profile/pin lock). */
+  locked: z.boolean(),
+  autoplay: z.boolean(),
+  method_payment: z.string(),
+  username: z.string().nullable(),
+  gender: z.string().nullable(),
+  last_name: z.string().nullable(),
+  first_name: z.string().nullable(),
+  address: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  country: z.string().nullable(),
+  birth: z.string().nullable(),
+});
+export type Profile = z.infer<typeof Profile>;

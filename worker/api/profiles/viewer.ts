@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { ageLimit } from '../../rules/age';
 import type { AppEnv } from '../../env';
-import { authenticate } from '../auth/middleware';
+import { authenticate } from '../kernel/auth';
 import { readConfig } from '../configs/queries';
 import { apiError } from '../errors';
 import { resolveViewer } from './queries';

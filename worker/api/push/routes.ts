@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../env';
-import { caller, requireAuth } from '../auth/middleware';
+import { caller, requireAuth } from '../kernel/auth';
 import { apiError } from '../errors';
 import { validationHook } from '../validation';
 import { deliverNotifications } from '../../push/deliver';

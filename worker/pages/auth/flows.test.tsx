@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { suspendUser } from '../../api/auth/tokens';
+import { suspendUser } from '../../api/kernel/tokens';
 import { translate } from '../../i18n';
 import { readOutbox } from '../../messaging/outbox';
 import { call, en, hasTag, html, newIp, post, registered, uniqueNational, userByEmail, userByPhone, type Jar } from '../../test/site';

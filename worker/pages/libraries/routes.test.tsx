@@ -2,7 +2,7 @@
 // registration does, and a refused card afterwards keeps the account (named, not typed again).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../api/auth/password';
+import { hashPassword } from '../../api/kernel/password';
 import { librarySearchText } from '../../../scripts/seed/libraries';
 import { uniqueEmail } from '../../test/accounts';
 import { en, hasTag, html, newIp, post, userByEmail, type Jar } from '../../test/site';

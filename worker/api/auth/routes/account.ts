@@ -4,13 +4,15 @@ import type { AppEnv } from '../../../env';
 import { readConfig } from '../../configs/queries';
 import { apiError } from '../../errors';
 import { validationHook } from '../../validation';
-import { checkCode, setPasswordStatements, useCode, type CodeChannel } from '../codes';
-import { caller, requireAuth } from '../middleware';
-import { hashPassword, verifyPassword } from '../password';
+import { checkCode, setPasswordStatements, useCode, type CodeChannel } from '../../kernel/codes';
+import { caller, requireAuth } from '../../kernel/auth';
+import { hashPassword, verifyPassword } from '../../kernel/password';
 import { DeviceParam, LangInput, NotificationInput, ProfileUpdateInput, UserQuery } from '../schemas';
 import { resolveViewer, setCurrentProfile } from '../../profiles/queries';
-import { devices, findUserById, rethrowUnique, userView } from '../users';
-import { requireGoodPassword, refuseSamePassword } from './shared';
+import { devices, rethrowUnique, userView } from '../users';
+import { findUserById } from '../../kernel/users';
+import { requireGoodPassword } from './shared';
+import { refuseSamePassword } from '../../kernel/request';
 
 /** The account (spec §3, §7): GET/DELETE auth/user, devices, PUT auth/profile, lang and notificationActive. */
 export const account = new Hono<AppEnv>()

@@ -5,11 +5,11 @@ import type { AppEnv } from '../../../env';
 import { consumeAll } from '../../../limits';
 import { apiError } from '../../errors';
 import { validationHook } from '../../validation';
-import { createCode, type CodeChannel } from '../codes';
-import { authenticate } from '../middleware';
+import { createCode, type CodeChannel } from '../../kernel/codes';
+import { authenticate } from '../../kernel/auth';
 import { type CodePurpose, SendCodeInput } from '../schemas';
-import { findUserByLogin } from '../users';
-import { countSms, tooMany, deliverCode } from './shared';
+import { findUserByLogin } from '../../kernel/users';
+import { countSms, tooMany, deliverCode } from '../../kernel/request';
 
 /** POST auth/code/send (spec §8 'code sent by email or SMS'): verification codes and their sending limits. */
 export const code = new Hono<AppEnv>()

@@ -6,12 +6,13 @@ import { mailer, SendError } from '../../../messaging';
 import { resetPasswordEmail } from '../../../messaging/templates';
 import { apiError } from '../../errors';
 import { validationHook } from '../../validation';
-import { checkCode, createResetToken, resetTokenUser, setPasswordStatements } from '../codes';
-import { caller, requireAuth } from '../middleware';
-import { hashPassword, verifyPassword } from '../password';
+import { checkCode, createResetToken, resetTokenUser, setPasswordStatements } from '../../kernel/codes';
+import { caller, requireAuth } from '../../kernel/auth';
+import { hashPassword, verifyPassword } from '../../kernel/password';
 import { ChangeByPhoneInput, ChangeWithoutTokenInput, ForgotQuery, ResetInput } from '../schemas';
-import { findUserById, findUserByLogin } from '../users';
-import { lang, publicOrigin, requireGoodPassword, refuseSamePassword, tooMany } from './shared';
+import { findUserById, findUserByLogin } from '../../kernel/users';
+import { lang, publicOrigin, refuseSamePassword, tooMany } from '../../kernel/request';
+import { requireGoodPassword } from './shared';
 
 /** The password calls (spec §7): the emailed reset link, the change by link, by SMS code and by the current password. Every change ends pending reset links. */
 export const password = new Hono<AppEnv>()

@@ -4,12 +4,12 @@ import type { AppEnv } from '../../../env';
 import { consumeAll, limiter } from '../../../limits';
 import { apiError } from '../../errors';
 import { validationHook } from '../../validation';
-import { authenticate } from '../middleware';
-import { verifyPassword } from '../password';
+import { authenticate } from '../../kernel/auth';
+import { verifyPassword } from '../../kernel/password';
 import { LoginInput, LogoutInput, RefreshInput } from '../schemas';
-import { refreshSession, revokeSessions, sha256, startSession } from '../tokens';
-import { findUserByLogin } from '../users';
-import { clientOf, tooMany } from './shared';
+import { refreshSession, revokeSessions, sha256, startSession } from '../../kernel/tokens';
+import { findUserByLogin } from '../../kernel/users';
+import { clientOf, tooMany } from '../../kernel/request';
 
 /** POST auth/login, auth/refresh, auth/logout (spec §7): sessions, with the login limits of worker/limits counted before the password check. */
 

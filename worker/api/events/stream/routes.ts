@@ -11,7 +11,7 @@ import { now } from '../../clock';
 import { apiError } from '../../errors';
 import { channelById } from '../../live-tv/queries';
 import { liveStream, liveUrl } from '../../live-tv/routes';
-import { accessFor, playbackViewer, type PlaybackViewer } from '../../player/access';
+import { accessFor, playbackViewer, type PlaybackViewer } from '../../entitlements/access';
 import { playbackTitle } from '../../player/queries';
 import { titleStream } from '../../player/routes';
 import type { StreamAnswer } from '../../player/schemas';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashPassword } from '../../auth/password';
+import { hashPassword } from '../../kernel/password';
 import { patronAuthenticator, type LibraryAuthConfig } from './index';
 import { patronImportStatements, type PatronRecord } from './patron-csv';
 

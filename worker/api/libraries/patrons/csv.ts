@@ -1,4 +1,4 @@
-import { verifyPassword } from '../../auth/password';
+import { verifyPassword } from '../../kernel/password';
 import { expiredOn, type LibraryAuthConfig, type PatronAuthenticator, type PatronCheck } from './types';
 
 /**

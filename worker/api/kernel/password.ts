@@ -9,7 +9,7 @@ import { ARGON2_OPTIONS } from './argon2-options';
  * Why @phi-ag/argon2: workerd refuses WebAssembly compiled from bytes at run time, and PBKDF2 in
  * Workers stops at 100k iterations. This library ships its .wasm as a file, which wrangler (and the
  * vitest plugin) import as a precompiled `WebAssembly.Module`: instantiating a module is allowed.
- * worker/api/auth/password.test.ts proves it inside workerd.
+ * worker/api/kernel/password.test.ts proves it inside workerd.
  */
 export { ARGON2_OPTIONS };
 

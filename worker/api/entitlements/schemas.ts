@@ -1,6 +1,15 @@
 import { z } from 'zod';
 
 /**
+ * The answers of entitlements (worker/api/entitlements/access.ts): may this viewer watch this title
+ * now, and how could they. `Access`: 'ok'; 'premium' (premium title, platform not free, no active
+ * subscription, no running ticket unlock or library loan); 'geoblocked' (country outside the
+ * title's allowed countries). GET /pages/content/{slug} `access`, and the stream_url refusals.
+ */
+export const Access = z.enum(['ok', 'premium', 'geoblocked']);
+export type Access = z.infer<typeof Access>;
+
+/**
  * A library title on the content page (issue 17, GET /pages/content/{slug} `library`): the libraries
  * that include it, whether the viewer has "a valid library card" at one of them (then "Borrow with
  * your library card (1 ticket, 72 h)" with the tickets left this month), and the end of a running

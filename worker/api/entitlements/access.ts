@@ -3,15 +3,14 @@ import { hasActiveSubscription } from '../../rules/subscription';
 import { ageLimit } from '../../rules/age';
 import type { AppEnv } from '../../env';
 import type { StreamOwner } from '../../limits/streams';
-import { authenticate } from '../auth/middleware';
-import type { UserRow } from '../auth/users';
+import { authenticate } from '../kernel/auth';
+import type { UserRow } from '../kernel/users';
 import { readConfig } from '../configs/queries';
 import type { Config } from '../configs/schemas';
 import { now } from '../clock';
 import { apiError } from '../errors';
 import { activeUnlock } from '../payments/tickets';
-import { activeLoan } from '../libraries/loans';
-import type { AgeLimit } from '../pages/queries';
+import { activeLoan } from './library';
 import { resolveViewer, type ProfileRow } from '../profiles/queries';
 import type { Access } from './schemas';
 
@@ -26,7 +25,8 @@ import type { Access } from './schemas';
 export type PlaybackViewer = {
   user: UserRow | null;
   profile: ProfileRow | null;
-  age: AgeLimit;
+  /** The profile's age limit (rules/age ageLimit; the catalogue's AgeLimit): null lets every title through. */
+  age: number | null;
   subscribed: boolean;
   config: () => Promise<Config>;
 };
@@ -92,6 +92,13 @@ export async function accessFor(c: Context<AppEnv>, viewer: PlaybackViewer, righ
   // A library title plays while the user has a running 72-hour loan on it (issue 17, worker/api/libraries).
   const [unlock, loan] = await Promise.all([activeUnlock(c.env.DB, viewer.user.id, titleIds, now(c)), activeLoan(c.env.DB, viewer.user.id, titleIds, now(c))]);
   return unlock || loan ? 'ok' : 'premium';
+}
+
+/** A member's ticket balance and a running unlock of this title, on premium titles they are not subscribed for. */
+export async function ticketFacts(c: Context<AppEnv>, viewer: PlaybackViewer, premiumForThem: boolean, titleIds: number[]): Promise<{ credits: number; until: string | null } | null> {
+  if (!viewer.user || !premiumForThem) return null;
+  const unlock = await activeUnlock(c.env.DB, viewer.user.id, titleIds, now(c));
+  return { credits: viewer.user.credits, until: unlock?.expires_at ?? null };
 }
 
 /** Reads a JSON array of country codes (contents.allowed_countries); anything else is []. */
