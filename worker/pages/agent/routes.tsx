@@ -1,16 +1,16 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { AgentPage } from '../../../client/pages/agent/AgentPage';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import { AgentUserView, Collection } from '../../api/agents/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { ApiError } from '../../rules/api-client';
 import { callApi } from '../../session/auth';
-import { done, loggedIn, sessionEnded, toLogin } from '../account';
+import { done, loggedIn, sessionEnded, toLogin } from '../kit/account';
 import { readForm, renderForm } from '../form';
 import { loadConfig, serverApi } from '../loaders';
-import { apiFailure, type Status } from '../settings/errors';
+import { apiFailure, type Status } from '../kit/failures';
 
 /**
  * /agent (issue 14): the sales agents' console. GET finds a user (?q=) and lists the day's collections;

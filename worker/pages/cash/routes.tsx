@@ -1,14 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { VoucherPage } from '../../../client/pages/cash/VoucherPage';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import { Transaction } from '../../api/payments/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { callApi } from '../../session/auth';
-import { done, loggedIn, sessionEnded, toLogin } from '../account';
+import { done, loggedIn, sessionEnded, toLogin } from '../kit/account';
 import { readForm, renderForm } from '../form';
 import { loadPlanOrPack, serverApi } from '../loaders';
-import { apiFailure, type Status } from '../settings/errors';
+import { apiFailure, type Status } from '../kit/failures';
 
 /**
  * Cash vouchers (issue 14; spec §9 valid 4 days): /payments/voucher/{id} shows one (reference, scannable

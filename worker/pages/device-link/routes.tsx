@@ -1,17 +1,17 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { TvLinkedPage, TvLinkPage } from '../../../client/pages/device-link/TvLinkPage';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import { profileName } from '../../../client/profiles/display';
 import { Profile, type User } from '../../api/auth/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { DeviceLookup, formatUserCode, isUserCode } from '../../rules/device-link';
 import { callApi } from '../../session/auth';
-import { loggedIn, sessionEnded, toLogin } from '../account';
+import { loggedIn, sessionEnded, toLogin } from '../kit/account';
 import { readForm, renderForm } from '../form';
 import { serverApi } from '../loaders';
-import { apiFailure, type Status } from '../settings/errors';
+import { apiFailure, type Status } from '../kit/failures';
 
 /**
  * TV linking (issue 15; spec §2 page titles "TV linking"): /tv/link is RFC 8628's verification URI.

@@ -9,7 +9,7 @@ import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { ApiError } from '../../rules/api-client';
 import { DEFAULT_TIME_ZONE } from '../../rules/live-tv';
-import { loggedIn, toLogin } from '../account';
+import { loggedIn, toLogin } from '../kit/account';
 import { forProfile, serverApi } from '../loaders';
 import { PLAYER_CHUNKS, refusalOf } from '../player/routes';
 import { renderPage } from '../render';

@@ -5,7 +5,7 @@ import { MyTicketsPage } from '../../../client/pages/events/MyTicketsPage';
 import { OrderPage } from '../../../client/pages/events/OrderPage';
 import { ShowPage as ShowView } from '../../../client/pages/events/ShowPage';
 import { ContinueToPayment } from '../../../client/pages/subscription/SubscriptionPage';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import { Festival, FestivalList, MyTickets, Order, OrderAnswer, ShowPage } from '../../api/events/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
@@ -14,12 +14,12 @@ import { ApiError } from '../../rules/api-client';
 import { isOrderMethod } from '../../rules/events';
 import { currencyFor, isCurrency, type Currency } from '../../rules/subscription';
 import { callApi } from '../../session/auth';
-import { loggedIn, sessionEnded, toLogin } from '../account';
+import { loggedIn, sessionEnded, toLogin } from '../kit/account';
 import { countryCodeOf } from '../auth/form';
 import { readForm, renderForm } from '../form';
 import { serverApi } from '../loaders';
 import { renderPage } from '../render';
-import { apiFailure, type Status } from '../settings/errors';
+import { apiFailure, type Status } from '../kit/failures';
 
 /**
  * Live events and ticket purchase (issue 17; spec §1 e-ticket/event purchase flow, comedy-festival

@@ -1,4 +1,4 @@
-import { apiFailure } from '../settings/errors';
+import { apiFailure } from '../kit/failures';
 import { Hono, type Context } from 'hono';
 import { HelpArticlePage } from '../../../client/pages/help/HelpArticlePage';
 import { HelpCentrePage } from '../../../client/pages/help/HelpCentrePage';

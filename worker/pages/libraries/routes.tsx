@@ -4,7 +4,7 @@ import { FinderPage } from '../../../client/pages/libraries/FinderPage';
 import { LibrarianPage } from '../../../client/pages/libraries/LibrarianPage';
 import { LibraryPage } from '../../../client/pages/libraries/LibraryPage';
 import { MyLibrariesPage } from '../../../client/pages/libraries/MyLibrariesPage';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import { LibrarianUsage, LibraryFinder, LibraryPage as LibraryPageData, MyLibraries } from '../../api/libraries/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
@@ -12,11 +12,11 @@ import { ApiError } from '../../rules/api-client';
 import { toCsv } from '../../rules/libraries';
 import { asApiError, callApi, login } from '../../session/auth';
 import { addFlash } from '../../session/cookies';
-import { done, loggedIn, sessionEnded, toLogin } from '../account';
+import { done, loggedIn, sessionEnded, toLogin } from '../kit/account';
 import { readForm, renderForm } from '../form';
 import { forProfile, serverApi } from '../loaders';
 import { renderPage } from '../render';
-import { apiFailure, type Status } from '../settings/errors';
+import { apiFailure, type Status } from '../kit/failures';
 
 /**
  * Public libraries (issue 17, spec §2 library finder and library card entry): /libraries (the

@@ -1,16 +1,16 @@
 import { Hono, type Context } from 'hono';
 import { MobileCodePage, MobilePhonePage } from '../../../client/pages/mobile/MobilePages';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import { Transaction } from '../../api/payments/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { checkCode } from '../../rules/account';
 import type { Currency } from '../../rules/subscription';
 import { callApi } from '../../session/auth';
-import { loggedIn, sessionEnded, toLogin } from '../account';
+import { loggedIn, sessionEnded, toLogin } from '../kit/account';
 import { readForm, renderForm } from '../form';
 import { loadPlanOrPack, serverApi } from '../loaders';
-import { apiFailure, type Status } from '../settings/errors';
+import { apiFailure, type Status } from '../kit/failures';
 
 /**
  * Mobile payment (issue 14): /subscription asks for the number (MobilePhonePage, rendered by the

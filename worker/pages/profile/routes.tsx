@@ -10,17 +10,17 @@ import { ConfirmPage } from '../../../client/components/ConfirmPage';
 import { Devices, type User } from '../../api/auth/schemas';
 import { SubscriptionView, Transaction } from '../../api/payments/schemas';
 import { hasActiveSubscription, showsSubscribe } from '../../rules/subscription';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { callApi } from '../../session/auth';
 import { clearTokens } from '../../session/cookies';
 import { guestUser } from '../../session/user';
-import { done, loggedIn, sessionEnded, toLogin } from '../account';
+import { done, loggedIn, sessionEnded, toLogin } from '../kit/account';
 import { readForm, renderForm } from '../form';
 import { loadConfig, loadContents, serverApi } from '../loaders';
 import { loadProfilesData } from '../profiles/data';
-import { apiFailure, failureState, type Status } from '../settings/errors';
+import { apiFailure, failureState, type Status } from '../kit/failures';
 
 /**
  * The account page (/profile, issue 3): language, notifications, history, devices, and deleting

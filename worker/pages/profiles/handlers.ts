@@ -2,15 +2,15 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ReactElement } from 'react';
 import type { ProfilesData } from '../../../client/pages/profiles/ProfileCards';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import type { Profile, User } from '../../api/auth/schemas';
 import type { Rating } from '../../api/pages/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { ApiError, asApiError, callApi } from '../../session/auth';
-import { loggedIn, sessionEnded, toLogin } from '../account';
+import { loggedIn, sessionEnded, toLogin } from '../kit/account';
 import { renderForm } from '../form';
-import { errorKey, failureState } from '../settings/errors';
+import { errorKey, failureState } from '../kit/failures';
 import { loadProfilesData } from './data';
 
 /**

@@ -10,7 +10,7 @@ import {
   ProfileFormPage,
 } from '../../../client/pages/profiles/ProfileFormPage';
 import { ProfilesPage } from '../../../client/pages/profiles/ProfilesPage';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import { NO_AGE_RESTRICTION, settleAgeRestriction } from '../../rules/age';
 import { AVATARS, isAvatar } from '../../rules/avatars';
 import type { Profile, User } from '../../api/auth/schemas';
@@ -18,9 +18,9 @@ import type { Rating } from '../../api/pages/schemas';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../session/auth';
 import { addFlash, setProfileCookie } from '../../session/cookies';
-import { done } from '../account';
+import { done } from '../kit/account';
 import { readForm } from '../form';
-import { errorKey, failureStatus } from '../settings/errors';
+import { errorKey, failureStatus } from '../kit/failures';
 import { loadProfilesData } from './data';
 import { failure, hasAny, idParam, page, ratingAges, render, send, withProfile, type Body, type Ctx, type Form } from './handlers';
 

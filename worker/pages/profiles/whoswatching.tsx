@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { WHOS_WATCHING_PATH } from '../../../client/components/links';
 import { WhosWatchingPage, WhosWatchingPinPage } from '../../../client/pages/profiles/WhosWatching';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import { profileCard } from '../../../client/profiles/display';
 import { pinError } from '../../../client/profiles/pin';
 import { checkPin } from '../../rules/pin';
@@ -11,10 +11,10 @@ import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { ApiError, asApiError, numberIn } from '../../session/auth';
 import { setProfileCookie } from '../../session/cookies';
-import { loggedIn, sessionEnded, toLogin } from '../account';
+import { loggedIn, sessionEnded, toLogin } from '../kit/account';
 import { readForm, renderForm } from '../form';
 import { serverApi } from '../loaders';
-import { errorKey, failureStatus } from '../settings/errors';
+import { errorKey, failureStatus } from '../kit/failures';
 
 /**
  * /whoswatching (spec §2, §4): the profile chooser, working without JavaScript. Each profile is a

@@ -5,17 +5,17 @@ import { LockPage } from '../../../client/pages/profiles/LockPage';
 import type { ProfilesData } from '../../../client/pages/profiles/ProfileCards';
 import type { ProfileFormFailure } from '../../../client/pages/profiles/layout';
 import { RestrictionsPage } from '../../../client/pages/profiles/RestrictionsPage';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import { settleAgeRestriction } from '../../rules/age';
 import { checkPin } from '../../rules/pin';
 import type { Profile, User } from '../../api/auth/schemas';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../session/auth';
-import { done } from '../account';
+import { done } from '../kit/account';
 import { readForm } from '../form';
 import { loadProfilesData } from '../profiles/data';
 import { failure, hasAny, page, ratingAges, render, send, type Body, type Ctx, type Form } from '../profiles/handlers';
-import { failureStatus } from './errors';
+import { failureStatus } from '../kit/failures';
 
 /**
  * The per-profile settings pages (issue 4; spec §2 /settings/restrictions, /settings/lock; §5 PIN

@@ -15,10 +15,10 @@ import type { User } from '../../api/auth/schemas';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n';
 import { ApiError, asApiError, callApi, numberIn } from '../../session/auth';
-import { done, loggedIn, sessionEnded, toLogin } from '../account';
+import { done, loggedIn, sessionEnded, toLogin } from '../kit/account';
 import { readForm, renderForm } from '../form';
 import { loadConfig } from '../loaders';
-import { apiFailure, errorKey, failureState, failureStatus, type Status } from './errors';
+import { apiFailure, errorKey, failureState, failureStatus, type Status } from '../kit/failures';
 import { profileSettingsPages } from './profiles';
 
 /**

@@ -13,11 +13,11 @@ import { renderMobilePhone } from '../mobile/routes';
 import { currencyFor, isCurrency, PAID_TOASTS, type Currency } from '../../rules/subscription';
 import { callApi } from '../../session/auth';
 import { readFlash } from '../../session/cookies';
-import { done, loggedIn, sessionEnded, toLogin } from '../account';
+import { done, loggedIn, sessionEnded, toLogin } from '../kit/account';
 import { readForm, renderForm } from '../form';
 import { loadConfig, loadPlanOrPack, serverApi } from '../loaders';
-import { apiFailure, type Status } from '../settings/errors';
-import type { FormState } from '../../../client/pages/settings/forms';
+import { apiFailure, type Status } from '../kit/failures';
+import type { FormState } from '../../../client/components/FormState';
 
 /**
  * Subscribing (issue 13, spec §2): /subscription (plans, method picker, then the provider's

@@ -2,12 +2,12 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { callApi } from '../../session/auth';
 import { addFlash } from '../../session/cookies';
-import { done, loggedIn, sessionEnded, toLogin } from '../account';
+import { done, loggedIn, sessionEnded, toLogin } from '../kit/account';
 import { readForm, renderForm } from '../form';
 import { translate } from '../../i18n';
 import { ConfirmPage } from '../../../client/components/ConfirmPage';
 import { unlockQuestion } from '../../../client/pages/content/parts';
-import { apiFailure } from '../settings/errors';
+import { apiFailure } from '../kit/failures';
 
 /**
  * Pay per title (issue 14): POST /content/{slug}/unlock spends one ticket (the API's

@@ -11,12 +11,12 @@ import { ApiError } from '../../rules/api-client';
 import { DEFAULT_TIME_ZONE, REMINDER_LEAD_MINUTES, TIME_ZONE_COOKIE, dayOf, dayStart, guideDay, validTimeZone } from '../../rules/live-tv';
 import { callApi } from '../../session/auth';
 import { addFlash } from '../../session/cookies';
-import { loggedIn, sessionEnded, toLogin } from '../account';
+import { loggedIn, sessionEnded, toLogin } from '../kit/account';
 import { readForm } from '../form';
 import { forProfile, serverApi } from '../loaders';
 import { PLAYER_CHUNKS, refusalOf } from '../player/routes';
 import { renderPage } from '../render';
-import { apiFailure } from '../settings/errors';
+import { apiFailure } from '../kit/failures';
 
 /**
  * Live TV and the programme guide (issue 16, spec §2 /tv and /epg): /tv lists the channels with
