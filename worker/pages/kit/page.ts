@@ -66,23 +66,25 @@ export type View = {
   errors?: FormState['errors'];
 };
 
-export type PageSpec<W extends Who, D, S> = {
+export type PageSpec<W extends Who, D, S, A extends Who = W> = {
   path: string | readonly string[];
   who: W;
+  /** Who may post the form, when stricter than who may see the page (anyone sees the plans, members subscribe). */
+  actionWho?: A;
   /** Where login brings a guest back (default: the request's path). */
   back?: (c: Ctx) => string;
   /** Rendered as a plain page, indexable, with the status the view gives (no "Error: " title). */
   indexed?: boolean;
   /** The page's data, or a response of its own (a redirect, a not-found page). */
   load: (page: PageArgs<W>, shown: Shown<S>) => Promise<D | Response> | D | Response;
-  view: (data: D, page: PageArgs<W>, shown: Shown<S>) => View;
+  view: (data: Exclude<D, Response>, page: PageArgs<W>, shown: Shown<S>) => View;
   /** The form POSTed to the page's path: a response, or the state to show the page again with. */
-  action?: (page: PageArgs<W>, form: Form) => Promise<Response | Shown<S>> | Response | Shown<S>;
+  action?: (page: PageArgs<A>, form: Form) => Promise<Response | Shown<S>> | Response | Shown<S>;
   /**
    * API refusals that end the page rather than the form (not an agent, a kids profile, someone
    * else's profile): the response or view for one, undefined for the others (thrown on).
    */
-  refused?: (error: ApiError, page: PageArgs<W>) => Response | Promise<Response> | View | undefined;
+  refused?: (error: ApiError, page: PageArgs<Who>) => Response | Promise<Response> | View | undefined;
 };
 
 /** Renders a view: a form page (noindex, "Error: " title on failure) or, `indexed`, a plain page. */
@@ -123,14 +125,15 @@ export function guarded<W extends Who>(who: W, back: ((c: Ctx) => string) | unde
 }
 
 /** The page as a Hono app, mounted in worker/pages/routes.tsx: GET shows it, POST runs its action. */
-export function definePage<W extends Who, D, S = never>(spec: PageSpec<W, D, S>): Hono<AppEnv> {
+export function definePage<W extends Who, D, S = never, A extends W | 'member' = W>(spec: PageSpec<W, D, S, A>): Hono<AppEnv> {
   const show = async (page: PageArgs<W>, shown: Shown<S>): Promise<Response> => {
     const data = await spec.load(page, shown);
     if (data instanceof Response) return data;
-    return renderView(page.c, spec.view(data, page, shown), spec.indexed);
+    // Not a response: the data (TypeScript does not narrow a type parameter by instanceof).
+    return renderView(page.c, spec.view(data as Exclude<D, Response>, page, shown), spec.indexed);
   };
-  const handle = (run: (page: PageArgs<W>) => Promise<Response>) =>
-    guarded(spec.who, spec.back, async (page) => {
+  const handle = <V extends Who>(who: V, run: (page: PageArgs<V>) => Promise<Response>) =>
+    guarded(who, spec.back, async (page) => {
       try {
         return await run(page);
       } catch (error) {
@@ -140,15 +143,16 @@ export function definePage<W extends Who, D, S = never>(spec: PageSpec<W, D, S>)
       }
     });
   const paths = typeof spec.path === 'string' ? [spec.path] : [...spec.path];
-  const app = new Hono<AppEnv>().on('GET', paths, handle((page) => show(page, {})));
+  const app = new Hono<AppEnv>().on('GET', paths, handle(spec.who, (page) => show(page, {})));
   const { action } = spec;
   if (!action) return app;
   return app.on(
     'POST',
     paths,
-    handle(async (page) => {
+    handle(spec.actionWho ?? (spec.who as A), async (page) => {
       const answer = await action(page, await readForm(page.c));
-      return answer instanceof Response ? answer : show(page, answer);
+      // Who may post may see: a member's page args are a page's of anyone.
+      return answer instanceof Response ? answer : show(page as PageArgs<Who> as PageArgs<W>, answer);
     }),
   );
 }
