@@ -108,11 +108,11 @@ async function checkout({ c, t }: PageArgs<'member'>, form: Form): Promise<Respo
   const mobile = { plan, currency: currency ?? 'MAD', returnTo: sameSitePath(form.returnTo), coupon };
   let phone: string | undefined;
   if (form.method === 'mobile') {
-    if (form.phone_national === undefined) return renderMobilePhone(c, mobile);
+    if (form.phone_national === undefined) return renderMobilePhone(c, t, mobile);
     // Moroccan operators only; "06 12…" and "+212 6…" are the same number (the 0 is dropped, not refused).
     const national = form.phone_national.trim();
     const number = moroccanMobile(national);
-    if (!number.ok) return renderMobilePhone(c, mobile, { values: { phone_national: national }, errors: { phone_national: number.refusal } }, 400);
+    if (!number.ok) return renderMobilePhone(c, t, mobile, { values: { phone_national: national }, errors: { phone_national: number.refusal } }, 400);
     phone = number.phone;
   }
   let answer: CheckoutAnswer;
@@ -122,7 +122,7 @@ async function checkout({ c, t }: PageArgs<'member'>, form: Form): Promise<Respo
     answer = CheckoutAnswer.parse(await callApi(c, `/payments/subscription/${plan}`, 'POST', body));
   } catch (error) {
     const { key, status } = formFailure(error);
-    if (phone) return renderMobilePhone(c, mobile, { values: { phone_national: form.phone_national ?? '' }, ...(key.startsWith('PHONE') || key.startsWith('MOBILE_PAY_') || key === 'VALID_PHONE_REQUIRED' ? { errors: { phone_national: key } } : { message: { kind: 'danger', key } }) }, status);
+    if (phone) return renderMobilePhone(c, t, mobile, { values: { phone_national: form.phone_national ?? '' }, ...(key.startsWith('PHONE') || key.startsWith('MOBILE_PAY_') || key === 'VALID_PHONE_REQUIRED' ? { errors: { phone_national: key } } : { message: { kind: 'danger', key } }) }, status);
     return { state: { values, ...(key.startsWith('COUPON_') ? { errors: { coupon: key } } : { message: { kind: 'danger', key } }) }, status };
   }
   if (!answer.checkout) return done(c, 'YOU_SUBSCRIBED', `/bravoPage?tx=${answer.transaction.id}`);
