@@ -156,3 +156,19 @@ export function definePage<W extends Who, D, S = never, A extends W | 'member' =
     }),
   );
 }
+
+/**
+ * A form that posts to a path of its own and has no page there (remove a card, borrow a title):
+ * who may post it, where login brings a guest back, and the action, which answers a response.
+ */
+export function defineAction<W extends Who>(spec: {
+  path: string;
+  who: W;
+  back?: (c: Ctx) => string;
+  action: (page: PageArgs<W>, form: Form) => Promise<Response> | Response;
+}): Hono<AppEnv> {
+  return new Hono<AppEnv>().post(
+    spec.path,
+    guarded(spec.who, spec.back, async (page) => spec.action(page, await readForm(page.c))),
+  );
+}
