@@ -64,6 +64,8 @@ export type View = {
   status?: ContentfulStatusCode;
   /** Field errors the form shows (its title then begins with "Error: ", as for a 4xx). */
   errors?: FormState['errors'];
+  /** This view only: a plain, indexable page, or a form page (default: the page's `indexed`). */
+  indexed?: boolean;
 };
 
 export type PageSpec<W extends Who, D, S, A extends Who = W> = {
@@ -130,7 +132,8 @@ export function definePage<W extends Who, D, S = never, A extends W | 'member' =
     const data = await spec.load(page, shown);
     if (data instanceof Response) return data;
     // Not a response: the data (TypeScript does not narrow a type parameter by instanceof).
-    return renderView(page.c, spec.view(data as Exclude<D, Response>, page, shown), spec.indexed);
+    const view = spec.view(data as Exclude<D, Response>, page, shown);
+    return renderView(page.c, view, view.indexed ?? spec.indexed);
   };
   const handle = <V extends Who>(who: V, run: (page: PageArgs<V>) => Promise<Response>) =>
     guarded(who, spec.back, async (page) => {
@@ -139,7 +142,7 @@ export function definePage<W extends Who, D, S = never, A extends W | 'member' =
       } catch (error) {
         const answer = spec.refused && error instanceof ApiError && !sessionEnded(error) ? spec.refused(error, page) : undefined;
         if (!answer) throw error;
-        return 'element' in answer ? renderView(page.c, answer, spec.indexed) : answer;
+        return 'element' in answer ? renderView(page.c, answer, answer.indexed ?? spec.indexed) : answer;
       }
     });
   const paths = typeof spec.path === 'string' ? [spec.path] : [...spec.path];

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { z } from 'zod';
 import { BravoPage, bravoTitle } from '../../../client/pages/subscription/BravoPage';
 import { BillingActivityPage, ChangeSubscriptionPage, ManagePaymentPage, type ChangeQuoteView } from '../../../client/pages/subscription/SettingsPages';
-import { ContinueToPayment, SubscriptionPage } from '../../../client/pages/subscription/SubscriptionPage';
+import { SubscriptionPage } from '../../../client/pages/subscription/SubscriptionPage';
 import type { User } from '../../api/auth/schemas';
 import { ChangeQuote, CheckoutAnswer, PaymentMethods, SubscriptionView, TicketsView, Transaction } from '../../api/payments/schemas';
 import type { AppEnv } from '../../env';
@@ -14,7 +14,8 @@ import { currencyFor, isCurrency, PAID_TOASTS, type Currency } from '../../rules
 import { callApi } from '../../session/auth';
 import { readFlash } from '../../session/cookies';
 import { done, loggedIn } from '../kit/account';
-import { definePage, formFailure, renderView, type Ctx, type Form, type PageArgs, type Shown, type Translate } from '../kit/page';
+import { toProvider } from '../kit/checkout';
+import { definePage, formFailure, type Ctx, type Form, type PageArgs, type Shown } from '../kit/page';
 import { loadConfig, loadPacks, loadPlanOrPack, serverApi } from '../loaders';
 import type { FormState } from '../../../client/components/FormState';
 
@@ -132,11 +133,6 @@ async function checkout({ c, t }: PageArgs<'member'>, form: Form): Promise<Respo
   return toProvider(c, t, answer.checkout);
 }
 
-/** The provider's checkout: a redirect, or a form the browser posts on to it. */
-function toProvider(c: Ctx, t: Translate, checkout: NonNullable<CheckoutAnswer['checkout']>): Response | Promise<Response> {
-  if (checkout.method === 'GET') return c.redirect(checkout.url, 303);
-  return renderView(c, { element: <ContinueToPayment url={checkout.url} fields={checkout.fields} />, meta: { title: t('CONTINUE_TO_PAYMENT') } });
-}
 
 /** GET /bravoPage?tx=: asks the provider if the callback has not come yet, then says what happened. */
 async function bravo({ c, user }: PageArgs<'member'>) {
