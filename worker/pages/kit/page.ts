@@ -161,17 +161,19 @@ export function definePage<W extends Who, D, S = never, A extends W | 'member' =
 }
 
 /**
- * A form that posts to a path of its own and has no page there (remove a card, borrow a title):
- * who may post it, where login brings a guest back, and the action, which answers a response.
+ * A form that posts to a path of its own and has no page there (remove a card, borrow a title, a
+ * reminder): who may post it, where login brings a guest back (which may depend on the form, read
+ * first), and the action, which answers a response.
  */
 export function defineAction<W extends Who>(spec: {
   path: string;
   who: W;
-  back?: (c: Ctx) => string;
+  back?: (c: Ctx, form: Form) => string;
   action: (page: PageArgs<W>, form: Form) => Promise<Response> | Response;
 }): Hono<AppEnv> {
-  return new Hono<AppEnv>().post(
-    spec.path,
-    guarded(spec.who, spec.back, async (page) => spec.action(page, await readForm(page.c))),
-  );
+  return new Hono<AppEnv>().post(spec.path, async (c) => {
+    const form = await readForm(c);
+    const back = spec.back;
+    return guarded(spec.who, back && ((c: Ctx) => back(c, form)), (page) => spec.action(page, form))(c);
+  });
 }
