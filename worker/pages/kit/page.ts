@@ -30,7 +30,8 @@ import { apiFailure, type Status } from './failures';
  * The kit does what every page did by hand: guests of a members' page go to log in and come back
  * (`back`, the request's path by default); the translator of the request's language is `t`; an API
  * answer saying the session ended (401), wherever it is thrown in the loader, view or action, sends
- * the visitor to log in again; the posted form is read (worker/pages/form.ts: 16 KB, a form only);
+ * the visitor to log in again; the posted form is read first (worker/pages/form.ts: 16 KB, a form
+ * only; a body that cannot be read is its 400, 413 or 415 whoever posts it);
  * an action answers a response (a redirect with a toast, another page) or the form's state and
  * status, and the page is loaded and shown again with them; the view is rendered as a form page
  * (noindex, "Error: " before the title of a failed form) unless the page is `indexed`.
@@ -73,8 +74,8 @@ export type PageSpec<W extends Who, D, S, A extends Who = W> = {
   who: W;
   /** Who may post the form, when stricter than who may see the page (anyone sees the plans, members subscribe). */
   actionWho?: A;
-  /** Where login brings a guest back (default: the request's path). */
-  back?: (c: Ctx) => string;
+  /** Where login brings a guest back (default: the request's path); after a post, the form is given. */
+  back?: (c: Ctx, form?: Form) => string;
   /** Rendered as a plain page, indexable, with the status the view gives (no "Error: " title). */
   indexed?: boolean;
   /** The page's data, or a response of its own (a redirect, a not-found page). */
@@ -135,8 +136,9 @@ export function definePage<W extends Who, D, S = never, A extends W | 'member' =
     const view = spec.view(data as Exclude<D, Response>, page, shown);
     return renderView(page.c, view, view.indexed ?? spec.indexed);
   };
-  const handle = <V extends Who>(who: V, run: (page: PageArgs<V>) => Promise<Response>) =>
-    guarded(who, spec.back, async (page) => {
+  const handle = <V extends Who>(who: V, run: (page: PageArgs<V>) => Promise<Response>, form?: Form) => {
+    const { back } = spec;
+    return guarded(who, back && ((c: Ctx) => back(c, form)), async (page) => {
       try {
         return await run(page);
       } catch (error) {
@@ -145,19 +147,21 @@ export function definePage<W extends Who, D, S = never, A extends W | 'member' =
         return 'element' in answer ? renderView(page.c, answer, answer.indexed ?? spec.indexed) : answer;
       }
     });
+  };
   const paths = typeof spec.path === 'string' ? [spec.path] : [...spec.path];
   const app = new Hono<AppEnv>().on('GET', paths, handle(spec.who, (page) => show(page, {})));
   const { action } = spec;
   if (!action) return app;
-  return app.on(
-    'POST',
-    paths,
-    handle(spec.actionWho ?? (spec.who as A), async (page) => {
-      const answer = await action(page, await readForm(page.c));
+  // The form is read first: a body that cannot be read is its 400, 413 or 415 whoever posts it.
+  return app.on('POST', paths, async (c) => {
+    const form = await readForm(c);
+    const run = async (page: PageArgs<A>) => {
+      const answer = await action(page, form);
       // Who may post may see: a member's page args are a page's of anyone.
       return answer instanceof Response ? answer : show(page as PageArgs<Who> as PageArgs<W>, answer);
-    }),
-  );
+    };
+    return handle(spec.actionWho ?? (spec.who as A), run, form)(c);
+  });
 }
 
 /**
