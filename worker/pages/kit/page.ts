@@ -56,7 +56,7 @@ export type Viewer<W extends Who> = W extends 'member' ? User : User | null;
 export type PageArgs<W extends Who> = { c: Ctx; t: Translate; user: Viewer<W> };
 
 /** How the page is shown again after an action: the form's state and the status to answer. */
-export type Shown<S> = { state?: S; status?: Status };
+export type Shown<S> = { state?: S; status?: ContentfulStatusCode };
 
 /** A rendered page: the element, its meta (title and description already translated) and status. */
 export type View = {

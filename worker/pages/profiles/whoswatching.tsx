@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { WHOS_WATCHING_PATH } from '../../../client/components/links';
 import { WhosWatchingPage, WhosWatchingPinPage } from '../../../client/pages/profiles/WhosWatching';
 import type { FormState } from '../../../client/components/FormState';
@@ -12,7 +13,6 @@ import { ApiError, asApiError, numberIn } from '../../session/auth';
 import { setProfileCookie } from '../../session/cookies';
 import { definePage, formFailure, type Ctx, type Form, type PageArgs, type Shown, type View } from '../kit/page';
 import { serverApi } from '../loaders';
-import type { Status } from '../kit/failures';
 
 /**
  * /whoswatching (spec §2, §4): the profile chooser, working without JavaScript. Each profile is a
@@ -38,7 +38,7 @@ const chooserUrl = (redirect: string): string => (redirect === '/' ? WHOS_WATCHI
 /** What the chooser shows after a post: a message, or the PIN page of a locked profile. */
 type Choice = { redirect: string; message?: FormState['message']; pin?: { id: number; state?: FormState } };
 
-function chooserView({ t, user }: PageArgs<'member'>, redirect: string, status?: Status, message?: FormState['message']): View {
+function chooserView({ t, user }: PageArgs<'member'>, redirect: string, status?: ContentfulStatusCode, message?: FormState['message']): View {
   const element = <WhosWatchingPage profiles={user.profiles.map((p) => profileCard(p, user))} redirect={redirect} manage={!user.profile.is_kid} message={message} />;
   return { element, meta: { title: t('TITLE_WHOSWATCHING'), description: t('DESCRIPTION_WHOSWATCHING'), bar: 'simple', footer: false }, status };
 }
