@@ -2,7 +2,8 @@ import type { AgentUserView, Collection } from '../../../worker/api/agents/schem
 import type { Plan } from '../../../worker/api/payments/schemas';
 import type { Currency } from '../../../worker/rules/subscription';
 import { useI18n } from '../../i18n';
-import { FormNote, SettingsPageFrame, type FormState } from '../settings/forms';
+import { SettingsPageFrame } from '../settings/forms';
+import { FormNote, type FormState } from '../../components/FormState';
 import { DateText, formatMoney, Money, MoroccoTime, planName, TransactionState } from '../subscription/parts';
 
 export type AgentPageProps = {

@@ -2,9 +2,9 @@ import type { Plan, Transaction } from '../../../worker/api/payments/schemas';
 import { groupDigits, VOUCHER_VALID_DAYS } from '../../../worker/rules/payment-methods';
 import { VoucherCountdownIsland } from '../../islands/voucher-countdown';
 import { useI18n } from '../../i18n';
-import { FormNote, type FormState } from '../settings/forms';
+import { FormNote, type FormState } from '../../components/FormState';
 import { backLabel, Money, MoroccoTime, planName } from '../subscription/parts';
-import { QrCode } from './QrCode';
+import { QrCode } from '../../components/QrCode';
 
 export type VoucherPageProps = {
   tx: Transaction;

@@ -6,7 +6,7 @@ import { placeName } from '../../components/format';
 import { useI18n } from '../../i18n';
 import { profileName } from '../../../worker/rules/profiles';
 import { describeAgent } from '../settings/format';
-import { FormNote, type FormState } from '../settings/forms';
+import { FormNote, type FormState } from '../../components/FormState';
 
 /** `device`: the TV that asked for the code being linked (second step); none while the code is asked for. */
 export type TvLinkProps = { user: User; profiles: Profile[]; form?: FormState; device?: DeviceLookup | null };

@@ -1,7 +1,7 @@
 import type { MyTickets } from '../../../worker/api/events/schemas';
 import { showDateTime } from '../../../worker/rules/events';
 import { useI18n } from '../../i18n';
-import { QrCode } from '../cash/QrCode';
+import { QrCode } from '../../components/QrCode';
 import { formatMoney } from '../subscription/parts';
 import { kindBesideName, ShowWhen } from './parts';
 

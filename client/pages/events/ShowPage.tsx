@@ -4,7 +4,7 @@ import type { Currency } from '../../../worker/rules/subscription';
 import { PhoneField } from '../../components/Form';
 import { TicketTotalIsland, type TicketTotalProps } from '../../islands/ticket-total';
 import { useI18n } from '../../i18n';
-import { FormNote, type FormState } from '../settings/forms';
+import { FormNote, type FormState } from '../../components/FormState';
 import { kindBesideName, kindKey, Prices, ShowStatus, ShowWhen } from './parts';
 
 /**

@@ -2,7 +2,7 @@ import type { LibrarySummary } from '../../../worker/api/libraries/schemas';
 import { EmailField, Field } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { TermsField } from '../auth/AuthLayout';
-import { FormNote, type FormState } from '../settings/forms';
+import { FormNote, type FormState } from '../../components/FormState';
 
 /**
  * /libraries/{slug}/card (spec §2 library card entry): the card number and its PIN. A logged-in user

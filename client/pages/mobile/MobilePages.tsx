@@ -2,7 +2,7 @@ import type { Plan, Transaction } from '../../../worker/api/payments/schemas';
 import type { Currency } from '../../../worker/rules/subscription';
 import { CodeField, PhoneField } from '../../components/Form';
 import { useI18n } from '../../i18n';
-import { FormNote, type FormState } from '../settings/forms';
+import { FormNote, type FormState } from '../../components/FormState';
 import { Money, planName } from '../subscription/parts';
 import { subscriptionHref } from '../subscription/SubscriptionPage';
 import { MOROCCO_CODE } from '../../../worker/rules/account';

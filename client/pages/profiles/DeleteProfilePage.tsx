@@ -3,7 +3,7 @@ import type { Rating } from '../../../worker/api/pages/schemas';
 import { useI18n } from '../../i18n';
 import { AccountFormIsland } from '../../islands/account-form';
 import { profileName } from '../../../worker/rules/profiles';
-import { FormNote, type FormState } from '../settings/forms';
+import { FormNote, type FormState } from '../../components/FormState';
 import { ProfileSummary } from './ProfileCards';
 import { AccountPasswordField, ProfilesHeader } from './layout';
 

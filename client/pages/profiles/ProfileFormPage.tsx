@@ -7,7 +7,8 @@ import { AccountFormIsland } from '../../islands/account-form';
 import { DEFAULT_PROFILE_NAME } from '../../../worker/rules/profiles';
 import { AVATARS, avatarUrl, isAvatar } from '../../../worker/rules/avatars';
 import { KIDS_MAX_AGE, NO_AGE_RESTRICTION } from '../../../worker/rules/age';
-import { FormNote, SettingsSection, firstError, type FormState } from '../settings/forms';
+import { SettingsSection } from '../settings/forms';
+import { FormNote, firstError, type FormState } from '../../components/FormState';
 import { ageOptions } from './age';
 import { AccountPasswordField, ProfilesHeader } from './layout';
 

@@ -2,7 +2,7 @@ import { Field } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { ProfileChooserIsland } from '../../islands/profile-chooser';
 import type { ProfileCard } from '../../../worker/rules/profiles';
-import { FormNote, type FormState } from '../settings/forms';
+import { FormNote, type FormState } from '../../components/FormState';
 
 /**
  * /whoswatching (spec §2): the profile chooser shown after login and whenever no profile has been

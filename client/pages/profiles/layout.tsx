@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Profile } from '../../../worker/api/auth/schemas';
 import { Field } from '../../components/Form';
 import { useI18n } from '../../i18n';
-import { FormNote, firstError, type FormState } from '../settings/forms';
+import { FormNote, firstError, type FormState } from '../../components/FormState';
 import { ProfileSummary, type ProfilesData } from './ProfileCards';
 
 /** The top of the profile pages: a back link, the title and an optional lead. */

@@ -1,7 +1,7 @@
 import { Field } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { AccountFormIsland } from '../../islands/account-form';
-import { FormNote, type FormState } from './forms';
+import { FormNote, type FormState } from '../../components/FormState';
 
 /**
  * The confirmation step of account deletion without JavaScript (GET /profile/delete), also shown

@@ -2,7 +2,8 @@ import type { User } from '../../../worker/api/auth/schemas';
 import { CodeField, EmailField, Field, NewPasswordFields, PhoneField } from '../../components/Form';
 import { useI18n } from '../../i18n';
 import { AccountFormIsland } from '../../islands/account-form';
-import { FormNote, SettingsPageFrame, SettingsSection, VerifiedValue, firstError, type FormState } from './forms';
+import { SettingsPageFrame, SettingsSection, VerifiedValue } from './forms';
+import { FormNote, firstError, type FormState } from '../../components/FormState';
 
 /**
  * The phone forms: `send` is the answer of "Send code"; `verify` is present once a code was sent

@@ -11,7 +11,8 @@ import { SettingsNotificationsIsland } from '../../islands/settings-notification
 import { ProfileManager, type ProfilesData } from '../profiles/ProfileCards';
 import { SubscriptionTab, type SubscriptionTabProps } from '../subscription/SubscriptionTab';
 import { describeAgent, formatDateTime } from './format';
-import { FormNote, SettingsSection, VerifiedValue, type FormState } from './forms';
+import { SettingsSection, VerifiedValue } from './forms';
+import { FormNote, type FormState } from '../../components/FormState';
 
 export type ProfileTab = 'account' | 'profiles' | 'subscriptions';
 

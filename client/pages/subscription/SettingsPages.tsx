@@ -1,7 +1,8 @@
 import type { Plan, SubscriptionView, Transaction } from '../../../worker/api/payments/schemas';
 import type { Currency } from '../../../worker/rules/subscription';
 import { useI18n } from '../../i18n';
-import { FormNote, SettingsPageFrame, SettingsSection, type FormState } from '../settings/forms';
+import { SettingsPageFrame, SettingsSection } from '../settings/forms';
+import { FormNote, type FormState } from '../../components/FormState';
 import { DateText, MethodName, Money, MoroccoTime, Period, planName, TransactionState } from './parts';
 
 function SettingsPage({ title, lead, children }: { title: string; lead?: string | undefined; children: React.ReactNode }) {

@@ -3,7 +3,7 @@ import { UNLOCK_VALID_HOURS, VOUCHER_VALID_DAYS, type SelfServiceMethod } from '
 import { CURRENCIES, type Currency } from '../../../worker/rules/subscription';
 import { SubscribeSteps } from '../../components/SubscribeSteps';
 import { useI18n } from '../../i18n';
-import { FormNote, type FormState } from '../settings/forms';
+import { FormNote, type FormState } from '../../components/FormState';
 import { DateText, Money, Period, planName } from './parts';
 
 export type SubscriptionPageProps = {

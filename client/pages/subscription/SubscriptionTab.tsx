@@ -3,7 +3,8 @@ import type { Plan, SubscriptionView, Transaction } from '../../../worker/api/pa
 import type { ConfirmQuestion } from '../../components/ConfirmPage';
 import { formatDate, useI18n, type Translate } from '../../i18n';
 import { ConfirmActionIsland } from '../../islands/confirm-action';
-import { FormNote, SettingsSection, type FormState } from '../settings/forms';
+import { SettingsSection } from '../settings/forms';
+import { FormNote, type FormState } from '../../components/FormState';
 import { paymentErrorText } from '../../../worker/rules/subscription';
 import { DateText, MethodName, Money, planName, StateBadge } from './parts';
 

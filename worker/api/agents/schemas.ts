@@ -24,3 +24,10 @@ export const Collection = z.object({
 });
 export type Collection = z.infer<typeof Collection>;
 
+
+/** GET /agent/me: the agent the session belongs to (403 NOT_AN_AGENT otherwise). */
+export const AgentMe = z.object({ name: z.string() });
+
+/** GET /agent/collections: the agent's collections of the day, with the totals by currency. */
+export const CollectionDay = z.object({ day: z.string(), items: z.array(Collection), totals: z.record(z.string(), z.number()) });
+export type CollectionDay = z.infer<typeof CollectionDay>;

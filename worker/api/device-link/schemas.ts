@@ -62,3 +62,6 @@ export type TokenAnswer = {
 
 /** RFC 8628 §3.5 / RFC 6749 §5.2 error codes of the token endpoint. */
 export type GrantError = 'authorization_pending' | 'slow_down' | 'access_denied' | 'expired_token' | 'invalid_grant' | 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
+
+/** POST /auth/device/approve's answer: the TV linked, and the profile it opens. */
+export const ApproveAnswer = z.object({ device_name: z.string(), profile_id: z.number() });

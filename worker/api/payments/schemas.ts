@@ -1,7 +1,7 @@
 // Payments answers (issue 13): what the API, the loaders and the islands agree on.
 import { z } from 'zod';
 import { LANGS, type Lang } from '../../rules/lang';
-import { PAYMENT_METHODS } from '../../rules/payment-methods';
+import { PAYMENT_METHODS, SELF_SERVICE_METHODS } from '../../rules/payment-methods';
 import { CURRENCIES } from '../../rules/subscription';
 
 export const I18nText = z.object(Object.fromEntries(LANGS.map((l) => [l, z.string()])) as Record<Lang, z.ZodString>);
@@ -84,3 +84,22 @@ export const CheckoutAnswer = z.object({
   ]).nullable(),
 });
 export type CheckoutAnswer = z.infer<typeof CheckoutAnswer>;
+
+/** GET /payments/subscription/change/{id}?currency=: what changing to that plan costs now, and at the period end. */
+export const ChangeQuote = z.object({
+  planId: z.number(),
+  currency: Currency,
+  now: z.object({ amount: z.number(), credit: z.number(), from: z.string() }),
+  atPeriodEnd: z.object({ amount: z.number(), from: z.string() }).nullable(),
+});
+export type ChangeQuote = z.infer<typeof ChangeQuote>;
+
+/** GET /payments/methods?currency=: the ways a person may pay by themselves in that currency. */
+export const PaymentMethods = z.object({ methods: z.array(z.enum(SELF_SERVICE_METHODS)) });
+
+/** GET /payments/tickets?lang=: the account's ticket credits and the titles they unlocked. */
+export const TicketsView = z.object({
+  credits: z.number(),
+  unlocks: z.array(z.object({ slug: z.string(), name: z.string(), unlocked_at: z.string(), expires_at: z.string() })),
+});
+export type TicketsView = z.infer<typeof TicketsView>;

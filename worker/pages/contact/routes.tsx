@@ -1,19 +1,15 @@
-import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ContactPage, ContactSent } from '../../../client/pages/contact/ContactPage';
 import type { FormState } from '../../../client/pages/auth/AuthLayout';
 import { ContactAnswer } from '../../api/contact/schemas';
-import type { AppEnv } from '../../env';
-import { translate } from '../../i18n';
 import { toE164 } from '../../rules/account';
 import { checkContact, isContactSubject, TICKET, type ContactFields } from '../../rules/contact';
 import { TEST_SITE_KEY_BLOCK, TURNSTILE_FIELD, turnstileMode } from '../../rules/turnstile';
 import { ApiError, asApiError, callApi } from '../../session/auth';
 import { loadUser } from '../../session/user';
 import { countryCodeOf, failureStatus, splitMessage } from '../auth/form';
-import { readForm, renderForm } from '../form';
+import { definePage, type Ctx, type Shown } from '../kit/page';
 import { forProfile } from '../loaders';
-import { renderPage } from '../render';
 
 /**
  * /contact (issue 15, spec §2): the contact form, a plain HTML form posted here. GET renders it
@@ -24,22 +20,12 @@ import { renderPage } from '../render';
  * confirmation with the ticket number, or renders the form again, filled, with the messages.
  */
 
-type Ctx = Context<AppEnv>;
-const t = (c: Ctx) => translate(c.get('lang'));
-const meta = (c: Ctx) => ({ title: t(c)('TITLE_CONTACT'), description: t(c)('DESCRIPTION_CONTACT') });
 
 /** The widget this configuration shows (worker/rules/turnstile.ts). */
 function humanCheckOf(c: Ctx) {
   const siteKey = (c.env.TURNSTILE_SITE_KEY ?? '').trim();
   const mode = turnstileMode({ secret: c.env.TURNSTILE_SECRET_KEY, devOutbox: c.env.DEV_OUTBOX });
   return { mode, siteKey, blocked: mode === 'sandbox' && siteKey === TEST_SITE_KEY_BLOCK, nonce: c.get('nonce') };
-}
-
-async function renderContact(c: Ctx, state: FormState, status: ContentfulStatusCode = 200) {
-  const user = await loadUser(c);
-  const page = <ContactPage state={state} loggedIn={!user.isAnonymous} humanCheck={humanCheckOf(c)} />;
-  if (c.req.method === 'GET') return renderPage(c, page, meta(c));
-  return renderForm(c, page, meta(c), status, state);
 }
 
 /** Where an API refusal `KEY: field` belongs on the form. */
@@ -67,18 +53,25 @@ function refusal(failure: ApiError, values: Record<string, string>): { state: Fo
   return { state: { values, notice: { kind: 'danger', key: 'ERROR_DEFAULT' } }, status: failureStatus(failure.status) };
 }
 
-export const contactPages = new Hono<AppEnv>()
-  .get('/contact', async (c) => {
-    const ticket = c.req.query('ticket') ?? '';
-    if (TICKET.test(ticket)) return renderPage(c, <ContactSent ticket={ticket} />, { title: t(c)('CONTACT_SENT_TITLE') });
-    const subject = c.req.query('subject');
+export const contactPages = definePage({
+  path: '/contact',
+  who: 'anyone',
+  load: async ({ c }, { state }: Shown<FormState>) => {
     const user = await loadUser(c);
-    return renderContact(c, {
-      values: { subject: isContactSubject(subject) ? subject : '', email: user.isAnonymous ? '' : (user.email ?? '') },
-    });
-  })
-  .post('/contact', async (c) => {
-    const form = await readForm(c);
+    if (state) return { sent: null, state, user };
+    const ticket = c.req.query('ticket') ?? '';
+    if (TICKET.test(ticket)) return { sent: ticket, state: {} as FormState, user };
+    const subject = c.req.query('subject');
+    return { sent: null, state: { values: { subject: isContactSubject(subject) ? subject : '', email: user.isAnonymous ? '' : (user.email ?? '') } }, user };
+  },
+  view: ({ sent, state, user }, { c, t }, { status }) => {
+    if (sent) return { element: <ContactSent ticket={sent} />, meta: { title: t('CONTACT_SENT_TITLE') }, indexed: true };
+    const element = <ContactPage state={state} loggedIn={!user.isAnonymous} humanCheck={humanCheckOf(c)} />;
+    const meta = { title: t('TITLE_CONTACT'), description: t('DESCRIPTION_CONTACT') };
+    // The empty form is a page like any other; the form after a post is not indexed.
+    return c.req.method === 'GET' ? { element, meta, indexed: true } : { element, meta, status, errors: state.errors };
+  },
+  async action({ c }, form): Promise<Response | Shown<FormState>> {
     const fields: ContactFields = {
       subject: (form.subject ?? '').trim(),
       topic: (form.topic ?? '').trim(),
@@ -92,7 +85,7 @@ export const contactPages = new Hono<AppEnv>()
     // Everything typed comes back on an error (the human check's token does not: it is used once).
     const values = { ...fields, country_code, message: form.message ?? '' };
     const errors = checkContact(fields);
-    if (Object.keys(errors).length > 0) return renderContact(c, { values, errors }, 400);
+    if (Object.keys(errors).length > 0) return { state: { values, errors }, status: 400 };
 
     const librarian = fields.subject === 'librarian';
     const answer = await callApi(c, forProfile(c, '/contact'), 'POST', {
@@ -105,10 +98,10 @@ export const contactPages = new Hono<AppEnv>()
       turnstile_token: form[TURNSTILE_FIELD] ?? '',
     }).catch(asApiError);
     if (answer instanceof ApiError) {
-      const { state, status } = refusal(answer, values);
-      return renderContact(c, state, status);
+      return refusal(answer, values);
     }
     const sent = ContactAnswer.safeParse(answer);
-    if (!sent.success) return renderContact(c, { values, notice: { kind: 'danger', key: 'ERROR_DEFAULT' } }, 502);
+    if (!sent.success) return { state: { values, notice: { kind: 'danger', key: 'ERROR_DEFAULT' } }, status: 502 };
     return c.redirect(`/contact?ticket=${sent.data.ticket}`, 303);
-  });
+  },
+});

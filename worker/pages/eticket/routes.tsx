@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { ErrorPage } from '../../../client/pages/ErrorPage';
 import { ScanPage } from '../../../client/pages/eticket/ScanPage';
 import { WatchRefusal, watchRefusalText, type WatchRefusalKind } from '../../../client/pages/eticket/WatchRefusal';
@@ -6,13 +6,11 @@ import { PlayerPage, PlayerRefusal, REFUSAL_STATUS, refusalText } from '../../..
 import { ScannerSetup } from '../../api/events/etickets/schemas';
 import { ShowStream, ShowStreamRefused } from '../../api/events/stream/schemas';
 import type { AppEnv } from '../../env';
-import { translate } from '../../i18n';
 import { ApiError } from '../../rules/api-client';
 import { DEFAULT_TIME_ZONE } from '../../rules/live-tv';
-import { loggedIn, toLogin } from '../account';
+import { definePage, type PageArgs, type View } from '../kit/page';
 import { forProfile, serverApi } from '../loaders';
 import { PLAYER_CHUNKS, refusalOf } from '../player/routes';
-import { renderPage } from '../render';
 
 /**
  * E-tickets' pages (issue 17): the door scanner of venue staff (/events/scan) and a show's watch
@@ -20,24 +18,22 @@ import { renderPage } from '../render';
  * holders and otherwise offers a pass. Registered before the festival's pages (/events/{slug}…).
  */
 
-type Ctx = Context<AppEnv>;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const validSlug = (s: string): boolean => SLUG.test(s) && s.length <= 120;
 
 /** GET /events/scan: staff only (others: the translated 403 page; guests: log in first). */
-async function scanner(c: Ctx) {
-  if (!loggedIn(c)) return toLogin(c, '/events/scan');
-  const t = translate(c.get('lang'));
-  try {
-    const setup = await serverApi(c).request(`/events/etickets/scanner?lang=${c.get('lang')}`, (v) => ScannerSetup.parse(v));
-    return renderPage(c, <ScanPage publicKey={setup.public_key} staff={setup.staff} shows={setup.shows} defaultShow={setup.default_show} />, { title: t('SCAN_TITLE') });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return toLogin(c, '/events/scan');
-    if (!(error instanceof ApiError && error.status === 403 && error.message.startsWith('STAFF_ONLY'))) throw error;
+const scanner = definePage({
+  path: '/events/scan',
+  who: 'member',
+  indexed: true,
+  load: ({ c }) => serverApi(c).request(`/events/etickets/scanner?lang=${c.get('lang')}`, (v) => ScannerSetup.parse(v)),
+  view: (setup, { t }) => ({ element: <ScanPage publicKey={setup.public_key} staff={setup.staff} shows={setup.shows} defaultShow={setup.default_show} />, meta: { title: t('SCAN_TITLE') } }),
+  refused: (error, { t }) => {
+    if (!(error.status === 403 && error.message.startsWith('STAFF_ONLY'))) return undefined;
     const view = { status: 403, headingKey: 'STAFF_ONLY', messageKey: 'SCAN_STAFF_ONLY_TEXT', action: 'home' } as const;
-    return renderPage(c, <ErrorPage view={view} />, { title: t('STAFF_ONLY') }, 403);
-  }
-}
+    return { element: <ErrorPage view={view} />, meta: { title: t('STAFF_ONLY') }, status: 403 };
+  },
+});
 
 /** The watch page's explained refusals, by the API's code. */
 const WATCH_REFUSALS: Record<string, { kind: WatchRefusalKind; status: 403 | 409 | 410 }> = {
@@ -47,8 +43,7 @@ const WATCH_REFUSALS: Record<string, { kind: WatchRefusalKind; status: 403 | 409
 };
 
 /** GET /events/{slug}/{show}/watch: the player with the show's stream (the player island, given the stream's API path). */
-async function watch(c: Ctx, slug: string, showSlug: string) {
-  const t = translate(c.get('lang'));
+async function watch({ c, t }: PageArgs<'anyone'>, slug: string, showSlug: string): Promise<View | Response> {
   const here = new URL(c.req.url);
   const showHref = `/events/${slug}/${showSlug}`;
   const user = c.get('user');
@@ -59,50 +54,69 @@ async function watch(c: Ctx, slug: string, showSlug: string) {
     stream = await serverApi(c).request(forProfile(c, `${streamPath}&lang=${c.get('lang')}`), (v) => ShowStream.parse(v));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 401) return toLogin(c, `${here.pathname}${here.search}`);
+    // An ended session is the kit's: to log in, and back here.
+    if (error.status === 401) throw error;
     const code = error.message.split(':')[0]?.trim() ?? '';
     const explained = WATCH_REFUSALS[code];
     const refused = ShowStreamRefused.safeParse(error.body);
     if (explained && refused.success) {
-      const page = <WatchRefusal kind={explained.kind} show={refused.data.show} showHref={showHref} />;
-      c.status(explained.status);
-      // renderPage has no 410: the same two steps, with the replay's "gone".
-      return c.render(page, { meta: { title: `${refused.data.show.title} · ${t(watchRefusalText[explained.kind].heading)}`, footer: false } });
+      return {
+        element: <WatchRefusal kind={explained.kind} show={refused.data.show} showHref={showHref} />,
+        meta: { title: `${refused.data.show.title} · ${t(watchRefusalText[explained.kind].heading)}`, footer: false },
+        status: explained.status,
+      };
     }
     const refusal = refusalOf(error, guest);
     if (refusal === 'not-found') return c.notFound();
     if (!refusal) throw error;
-    return renderPage(c, <PlayerRefusal refusal={refusal} slug={showSlug} retryHref={`${here.pathname}${here.search}`} titleHref={showHref} />, { title: t(refusalText(refusal).heading), footer: false }, REFUSAL_STATUS[refusal.kind]);
+    return {
+      element: <PlayerRefusal refusal={refusal} slug={showSlug} retryHref={`${here.pathname}${here.search}`} titleHref={showHref} />,
+      meta: { title: t(refusalText(refusal).heading), footer: false },
+      status: REFUSAL_STATUS[refusal.kind],
+    };
   }
   const { show, ...answer } = stream;
   const toUnix = (iso: string) => Math.floor(Date.parse(iso) / 1000);
   const langParam = here.searchParams.get('lang');
-  return renderPage(
-    c,
-    <PlayerPage
-      chunks={PLAYER_CHUNKS}
-      player={{
-        stream: answer,
-        subtitleLabels: {},
-        slug: answer.content.slug,
-        trailer: false,
-        profileId: guest || !user || user.profile.locked ? null : user.profile.id,
-        loggedIn: !guest,
-        backHref: showHref,
-        langQuery: langParam ? `?lang=${encodeURIComponent(langParam)}` : '',
-        lists: null,
-        live: answer.live ? { programmes: [{ title: show.title, starts_at: toUnix(show.starts_at), ends_at: toUnix(show.ends_at) }], startOver: false } : null,
-        timeZone: DEFAULT_TIME_ZONE,
-        streamPath,
-      }}
-    />,
-    { title: show.title, bar: 'none', footer: false },
-  );
+  return {
+    element: (
+      <PlayerPage
+        chunks={PLAYER_CHUNKS}
+        player={{
+          stream: answer,
+          subtitleLabels: {},
+          slug: answer.content.slug,
+          trailer: false,
+          profileId: guest || !user || user.profile.locked ? null : user.profile.id,
+          loggedIn: !guest,
+          backHref: showHref,
+          langQuery: langParam ? `?lang=${encodeURIComponent(langParam)}` : '',
+          lists: null,
+          live: answer.live ? { programmes: [{ title: show.title, starts_at: toUnix(show.starts_at), ends_at: toUnix(show.ends_at) }], startOver: false } : null,
+          timeZone: DEFAULT_TIME_ZONE,
+          streamPath,
+        }}
+      />
+    ),
+    meta: { title: show.title, bar: 'none', footer: false },
+  };
 }
 
-export const eticketPages = new Hono<AppEnv>()
-  .get('/events/scan', scanner)
-  .get('/events/:slug/:show/watch', (c) => {
-    const { slug, show } = c.req.param();
-    return validSlug(slug) && validSlug(show) ? watch(c, slug, show) : c.notFound();
-  });
+/** A show's watch page: the live stream or the replay for pass holders, else why not. */
+const watchPage = definePage({
+  path: '/events/:slug/:show/watch',
+  who: 'anyone',
+  indexed: true,
+  back: (c) => {
+    const here = new URL(c.req.url);
+    return `${here.pathname}${here.search}`;
+  },
+  load: (page) => {
+    const slug = page.c.req.param('slug') ?? '';
+    const show = page.c.req.param('show') ?? '';
+    return validSlug(slug) && validSlug(show) ? watch(page, slug, show) : page.c.notFound();
+  },
+  view: (view) => view,
+});
+
+export const eticketPages = new Hono<AppEnv>().route('/', scanner).route('/', watchPage);

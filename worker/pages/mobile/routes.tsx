@@ -1,70 +1,61 @@
-import { Hono, type Context } from 'hono';
 import { MobileCodePage, MobilePhonePage } from '../../../client/pages/mobile/MobilePages';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import { Transaction } from '../../api/payments/schemas';
-import type { AppEnv } from '../../env';
-import { translate } from '../../i18n';
 import { checkCode } from '../../rules/account';
 import type { Currency } from '../../rules/subscription';
 import { callApi } from '../../session/auth';
-import { loggedIn, sessionEnded, toLogin } from '../account';
-import { readForm, renderForm } from '../form';
+import { definePage, formFailure, renderView, type Ctx, type Form, type Shown, type Translate } from '../kit/page';
 import { loadPlanOrPack, serverApi } from '../loaders';
-import { apiFailure, type Status } from '../settings/errors';
+import type { Status } from '../kit/failures';
 
 /**
  * Mobile payment (issue 14): /subscription asks for the number (MobilePhonePage, rendered by the
  * subscription routes), then /payments/mobile/{id} takes the SMS code and shows what the operator said.
  */
 
-type Ctx = Context<AppEnv>;
-
 const isTxId = (value: string): boolean => /^[0-9a-f-]{36}$/.test(value);
 
 /** Step 1, from POST /subscription with method mobile and no number yet (or a refused one). */
-export async function renderMobilePhone(c: Ctx, input: { plan: number; currency: Currency; returnTo: string | null; coupon: string }, form?: FormState, status: Status = 200) {
+export async function renderMobilePhone(c: Ctx, t: Translate, input: { plan: number; currency: Currency; returnTo: string | null; coupon: string }, form?: FormState, status: Status = 200) {
   const plan = await loadPlanOrPack(c, input.plan);
-  const t = translate(c.get('lang'));
-  return renderForm(c, <MobilePhonePage plan={plan} currency={input.currency} returnTo={input.returnTo} coupon={input.coupon} attempt={crypto.randomUUID()} form={form} />, { title: t('MOBILE_PAY_TITLE') }, status);
+  const element = <MobilePhonePage plan={plan} currency={input.currency} returnTo={input.returnTo} coupon={input.coupon} attempt={crypto.randomUUID()} form={form} />;
+  return renderView(c, { element, meta: { title: t('MOBILE_PAY_TITLE') }, status });
 }
 
-async function renderCode(c: Ctx, id: string, form?: FormState, status: Status = 200) {
+async function loadCode(c: Ctx, id: string) {
+  if (!isTxId(id)) return c.notFound();
   const tx = await serverApi(c).request(`/payments/transactions/${id}`, (v) => Transaction.parse(v)).catch(() => null);
   if (!tx || tx.method !== 'mobile') return c.notFound();
   if (tx.state === 'accepted' || tx.state === 'pending') return c.redirect(`/bravoPage?tx=${id}`, 303);
-  const plan = await loadPlanOrPack(c, tx.plan_id);
-  const t = translate(c.get('lang'));
-  // The operator's refusal in words (PAYMENT_ERROR_*), else "the payment failed".
-  const reason = `PAYMENT_ERROR_${(tx.error ?? '').split(':')[0]?.trim() ?? ''}`;
-  const failed = tx.state === 'failed' ? { message: { kind: 'danger' as const, key: t(reason) === reason ? 'PAYMENT_FAILED' : reason } } : undefined;
-  return renderForm(c, <MobileCodePage tx={tx} plan={plan} form={form ?? failed} />, { title: t('MOBILE_PAY_CODE_TITLE') }, status);
+  return { tx, plan: await loadPlanOrPack(c, tx.plan_id) };
 }
 
-async function confirm(c: Ctx, id: string) {
-  const form = await readForm(c);
+async function confirm(c: Ctx, id: string, form: Form): Promise<Response | Shown<FormState>> {
   if (!isTxId(id)) return c.notFound();
   const code = (form.code ?? '').trim();
   const invalid = checkCode(code);
-  if (invalid) return renderCode(c, id, { errors: { code: invalid } }, 400);
+  if (invalid) return { state: { errors: { code: invalid } }, status: 400 };
   try {
     const answer = await callApi(c, `/payments/transactions/${id}/mobile`, 'POST', { code });
     // The bravo page says what was bought (a plan or a ticket pack), with its toast.
     if (answer.state === 'accepted' || answer.state === 'pending') return c.redirect(`/bravoPage?tx=${id}`, 303);
-    return renderCode(c, id, undefined, 409);
+    return { status: 409 };
   } catch (error) {
-    if (sessionEnded(error)) return toLogin(c, `/payments/mobile/${id}`);
-    const { key, status } = apiFailure(error);
-    return renderCode(c, id, key === 'INVALID_CODE' ? { errors: { code: key } } : { message: { kind: 'danger', key } }, status);
+    const { key, status } = formFailure(error);
+    return { state: key === 'INVALID_CODE' ? { errors: { code: key } } : { message: { kind: 'danger', key } }, status };
   }
 }
 
-export const mobilePages = new Hono<AppEnv>()
-  .get('/payments/mobile/:id', (c) => {
-    const id = c.req.param('id');
-    if (!loggedIn(c)) return toLogin(c, `/payments/mobile/${id}`);
-    return isTxId(id) ? renderCode(c, id) : c.notFound();
-  })
-  .post('/payments/mobile/:id', (c) => {
-    const id = c.req.param('id');
-    return loggedIn(c) ? confirm(c, id) : toLogin(c, `/payments/mobile/${id}`);
-  });
+/** Step 2, /payments/mobile/{id}: the SMS code, and what the operator said. */
+export const mobilePages = definePage({
+  path: '/payments/mobile/:id',
+  who: 'member',
+  load: ({ c }) => loadCode(c, c.req.param('id') ?? ''),
+  view: ({ tx, plan }, { t }, { state, status }: Shown<FormState>) => {
+    // The operator's refusal in words (PAYMENT_ERROR_*), else "the payment failed".
+    const reason = `PAYMENT_ERROR_${(tx.error ?? '').split(':')[0]?.trim() ?? ''}`;
+    const failed = tx.state === 'failed' ? { message: { kind: 'danger' as const, key: t(reason) === reason ? 'PAYMENT_FAILED' : reason } } : undefined;
+    return { element: <MobileCodePage tx={tx} plan={plan} form={state ?? failed} />, meta: { title: t('MOBILE_PAY_CODE_TITLE') }, status };
+  },
+  action: ({ c }, form) => confirm(c, c.req.param('id') ?? '', form),
+});

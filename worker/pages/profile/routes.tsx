@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { HTTPException } from 'hono/http-exception';
 import { isLang } from '../../rules/lang';
@@ -10,17 +10,16 @@ import { ConfirmPage } from '../../../client/components/ConfirmPage';
 import { Devices, type User } from '../../api/auth/schemas';
 import { SubscriptionView, Transaction } from '../../api/payments/schemas';
 import { hasActiveSubscription, showsSubscribe } from '../../rules/subscription';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import type { AppEnv } from '../../env';
-import { translate } from '../../i18n';
 import { callApi } from '../../session/auth';
 import { clearTokens } from '../../session/cookies';
 import { guestUser } from '../../session/user';
-import { done, loggedIn, sessionEnded, toLogin } from '../account';
-import { readForm, renderForm } from '../form';
+import { done } from '../kit/account';
+import { definePage, formFailure, type Ctx, type Form, type PageArgs, type Shown } from '../kit/page';
 import { loadConfig, loadContents, serverApi } from '../loaders';
 import { loadProfilesData } from '../profiles/data';
-import { apiFailure, failureState, type Status } from '../settings/errors';
+import { failureState, type Status } from '../kit/failures';
 
 /**
  * The account page (/profile, issue 3): language, notifications, history, devices, and deleting
@@ -28,9 +27,6 @@ import { apiFailure, failureState, type Status } from '../settings/errors';
  * success redirects (303) with a flash toast, failure re-renders the page with the API's message.
  * Islands only add niceties (notification switch, delete dialog).
  */
-
-type Ctx = Context<AppEnv>;
-type Form = Record<string, string>;
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
@@ -75,14 +71,16 @@ async function loadSubscriptionTab(c: Ctx, user: User, form?: FormState): Promis
   return { view, plans: config.subscriptions, subscribe: showsSubscribe(config, user), payment, ...(form ? { form } : {}) };
 }
 
-async function renderProfile(
-  c: Ctx,
-  user: User,
-  tab: ProfileTab,
-  extra: Pick<ProfilePageProps, 'lang' | 'notifications' | 'historyForm' | 'devicesForm'> & { subscriptionForm?: FormState } = {},
-  status: Status = 200,
-) {
-  const { subscriptionForm, ...forms } = extra;
+/** What the account page shows again after a form: its tab and the state of the forms. */
+type Forms = Pick<ProfilePageProps, 'lang' | 'notifications' | 'historyForm' | 'devicesForm'> & { subscriptionForm?: FormState };
+type Again = { tab: ProfileTab; forms: Forms };
+type Answer = Response | Shown<Again>;
+
+const again = (tab: ProfileTab, forms: Forms, status: Status): Shown<Again> => ({ state: { tab, forms }, status });
+
+async function loadProfile({ c, user }: PageArgs<'member'>, { state }: Shown<Again>): Promise<ProfilePageProps> {
+  const tab: ProfileTab = state?.tab ?? (c.req.query('type') === 'profiles' ? 'profiles' : c.req.query('t') === 'subscriptions' ? 'subscriptions' : 'account');
+  const { subscriptionForm, ...forms } = state?.forms ?? {};
   const [config, devices, profiles, history, subscription] = await Promise.all([
     loadConfig(c),
     tab === 'account' ? loadDevices(c) : Promise.resolve(null),
@@ -90,38 +88,33 @@ async function renderProfile(
     tab === 'account' ? loadHistory(c, user) : Promise.resolve(undefined),
     tab === 'subscriptions' ? loadSubscriptionTab(c, user, subscriptionForm) : Promise.resolve(undefined),
   ]);
-  const page = (
-    <ProfilePage
-      user={user}
-      tab={tab}
-      devices={devices}
-      langs={config.available_langs}
-      premium={hasActiveSubscription(user, today())}
-      timeZone={timeZoneOf(c)}
-      profiles={profiles}
-      history={history}
-      subscription={subscription}
-      {...forms}
-    />
-  );
-  const t = translate(c.get('lang'));
-  return renderForm(c, page, { title: t('TITLE_SETTINGS_PROFILE'), description: t('DESCRIPTION_SETTINGS_PROFILE') }, status);
+  return {
+    user,
+    tab,
+    devices,
+    langs: config.available_langs,
+    premium: hasActiveSubscription(user, today()),
+    timeZone: timeZoneOf(c),
+    profiles,
+    history,
+    subscription,
+    ...forms,
+  };
 }
 
 // ---------- /profile forms ----------
 
-async function changeLang(c: Ctx, user: User, form: Form) {
+async function changeLang(c: Ctx, form: Form): Promise<Answer> {
   const lang = form.lang ?? '';
   const { available_langs } = await loadConfig(c);
   if (!isLang(lang) || !available_langs.some((l) => l.id === lang)) {
-    return renderProfile(c, user, 'account', { lang: { errors: { lang: 'LANGUAGE_NOT_AVAILABLE' } } }, 400);
+    return again('account', { lang: { errors: { lang: 'LANGUAGE_NOT_AVAILABLE' } } }, 400);
   }
   try {
     await callApi(c, '/auth/lang', 'PUT', { lang });
   } catch (error) {
-    if (sessionEnded(error)) return toLogin(c, '/profile');
-    const { key, status } = apiFailure(error);
-    return renderProfile(c, user, 'account', { lang: { message: { kind: 'danger', key } } }, status);
+    const { key, status } = formFailure(error);
+    return again('account', { lang: { message: { kind: 'danger', key } } }, status);
   }
   // Spec §4 Language change: saved on the server, then the page reloads with ?lang=.
   return done(c, 'PROFILE_UPDATED', `/profile?lang=${lang}`);
@@ -132,69 +125,64 @@ type SectionForm = 'notifications' | 'historyForm' | 'devicesForm';
 
 /**
  * One account-page change posted without JavaScript: the API call, then `toast` on `to` (303); a
- * failure renders the page again with its message in `section`, an ended session goes to login.
+ * failure shows the page again with its message in `section`.
  */
-async function accountChange(c: Ctx, user: User, section: SectionForm, call: () => Promise<unknown>, toast: string, to: string) {
+async function accountChange(c: Ctx, section: SectionForm, call: () => Promise<unknown>, toast: string, to: string): Promise<Answer> {
   try {
     await call();
   } catch (error) {
-    if (sessionEnded(error)) return toLogin(c, '/profile');
-    const { key, status } = apiFailure(error);
-    return renderProfile(c, user, 'account', { [section]: { message: { kind: 'danger', key } } }, status);
+    const { key, status } = formFailure(error);
+    return again('account', { [section]: { message: { kind: 'danger', key } } }, status);
   }
   return done(c, toast, to);
 }
 
 /** A switch posted without JavaScript: `value` is the new state, 'true' or 'false'. */
-function switchChange(c: Ctx, user: User, section: SectionForm, value: string | undefined, save: (on: boolean) => Promise<unknown>, to: string) {
+function switchChange(c: Ctx, section: SectionForm, value: string | undefined, save: (on: boolean) => Promise<unknown>, to: string) {
   if (value !== 'true' && value !== 'false') {
-    return renderProfile(c, user, 'account', { [section]: { message: { kind: 'danger', key: 'ERROR_OCCURRED' } } }, 400);
+    return again('account', { [section]: { message: { kind: 'danger', key: 'ERROR_OCCURRED' } } }, 400);
   }
-  return accountChange(c, user, section, () => save(value === 'true'), 'PROFILE_UPDATED', to);
+  return accountChange(c, section, () => save(value === 'true'), 'PROFILE_UPDATED', to);
 }
 
-const changeNotifications = (c: Ctx, user: User, form: Form) =>
-  switchChange(c, user, 'notifications', form.active, (isActive) => callApi(c, '/auth/notificationActive', 'PUT', { isActive }), '/profile#notifications');
+const changeNotifications = (c: Ctx, form: Form) =>
+  switchChange(c, 'notifications', form.active, (isActive) => callApi(c, '/auth/notificationActive', 'PUT', { isActive }), '/profile#notifications');
 
 /** Spec §3 hide_watched (PUT auth/profile): Continue watching hidden from, or shown on, the home page. */
-const changeHideWatched = (c: Ctx, user: User, form: Form) =>
-  switchChange(c, user, 'historyForm', form.hidden, (hidden) => callApi(c, '/auth/profile', 'PUT', { hide_watched: hidden }), '/profile#history');
+const changeHideWatched = (c: Ctx, form: Form) =>
+  switchChange(c, 'historyForm', form.hidden, (hidden) => callApi(c, '/auth/profile', 'PUT', { hide_watched: hidden }), '/profile#history');
 
 /** Erase history: DELETE /actions/watched for the profile this page shows, then the HISTORY_ERASED toast. */
 const eraseHistory = (c: Ctx, user: User) =>
-  accountChange(c, user, 'historyForm', () => callApi(c, `/actions/watched?profile=${user.profile.id}`, 'DELETE'), 'HISTORY_ERASED', '/profile#history');
+  accountChange(c, 'historyForm', () => callApi(c, `/actions/watched?profile=${user.profile.id}`, 'DELETE'), 'HISTORY_ERASED', '/profile#history');
 
 /** Signs a device of the device history out (DELETE /auth/devices/:id): a TV linked with a code, a lost phone. */
-const signOutDevice = (c: Ctx, user: User, form: Form) =>
-  accountChange(c, user, 'devicesForm', () => callApi(c, `/auth/devices/${encodeURIComponent(form.device ?? '')}`, 'DELETE'), 'DEVICE_SIGNED_OUT', '/profile#devices');
+const signOutDevice = (c: Ctx, form: Form) =>
+  accountChange(c, 'devicesForm', () => callApi(c, `/auth/devices/${encodeURIComponent(form.device ?? '')}`, 'DELETE'), 'DEVICE_SIGNED_OUT', '/profile#devices');
 
 /** Cancel (DELETE /payments/subscription: active until the end, YOU_UNSUBSCRIBED) or resume before the end. */
-async function subscriptionChange(c: Ctx, user: User, intent: 'cancel' | 'resume') {
+async function subscriptionChange(c: Ctx, intent: 'cancel' | 'resume'): Promise<Answer> {
   try {
     await (intent === 'cancel' ? callApi(c, '/payments/subscription', 'DELETE') : callApi(c, '/payments/subscription/resume', 'POST'));
   } catch (error) {
-    if (sessionEnded(error)) return toLogin(c, '/profile?t=subscriptions');
-    const { key, status } = apiFailure(error);
+    const { key, status } = formFailure(error);
     // Sent twice (a double press): the first did it, the second says the same.
-    if (key !== (intent === 'cancel' ? 'ALREADY_CANCELLED' : 'NOT_CANCELLED')) return renderProfile(c, user, 'subscriptions', { subscriptionForm: { message: { kind: 'danger', key } } }, status);
+    if (key !== (intent === 'cancel' ? 'ALREADY_CANCELLED' : 'NOT_CANCELLED')) return again('subscriptions', { subscriptionForm: { message: { kind: 'danger', key } } }, status);
   }
   return done(c, intent === 'cancel' ? 'YOU_UNSUBSCRIBED' : 'SUBSCRIPTION_RESUMED', '/profile?t=subscriptions');
 }
 
-async function deleteAccount(c: Ctx, form: Form) {
-  const t = translate(c.get('lang'));
+async function deleteAccount(c: Ctx, form: Form): Promise<Response | Shown<FormState>> {
   // The password comes from a confirmation step (dialog or page); a bare post goes to that page.
   if (form.confirmed !== '1') return c.redirect('/profile/delete', 303);
   const password = form.password ?? '';
-  if (!password) return renderForm(c, <DeleteAccountPage state={{ errors: { password: 'ALL_FIELDS_REQUIRED' } }} />, { title: t('DELETE_ACCOUNT') }, 400);
+  if (!password) return { state: { errors: { password: 'ALL_FIELDS_REQUIRED' } }, status: 400 };
   try {
     await callApi(c, '/auth/user', 'DELETE', { password });
   } catch (error) {
-    if (sessionEnded(error)) return toLogin(c, '/profile');
-    const { key, status } = apiFailure(error);
+    const { key, status } = formFailure(error);
     // Here the account password is the form's only field.
-    const state = key === 'WRONG_PASSWORD' ? { errors: { password: key } } : failureState(key, ['password']);
-    return renderForm(c, <DeleteAccountPage state={state} />, { title: t('DELETE_ACCOUNT') }, status);
+    return { state: key === 'WRONG_PASSWORD' ? { errors: { password: key } } : failureState(key, ['password']), status };
   }
   // The API has ended every session of the account: forget the token cookie.
   clearTokens(c);
@@ -202,39 +190,42 @@ async function deleteAccount(c: Ctx, form: Form) {
   return done(c, 'ACCOUNT_DELETED', '/');
 }
 
-export const profilePage = new Hono<AppEnv>()
-  .get('/profile', (c) => {
-    const user = loggedIn(c);
-    if (!user) return toLogin(c, '/profile');
-    const tab: ProfileTab = c.req.query('type') === 'profiles' ? 'profiles' : c.req.query('t') === 'subscriptions' ? 'subscriptions' : 'account';
-    return renderProfile(c, user, tab);
-  })
-  .post('/profile', async (c) => {
-    const user = loggedIn(c);
-    if (!user) return toLogin(c, '/profile');
-    const form = await readForm(c);
-    if (form.intent === 'lang') return changeLang(c, user, form);
-    if (form.intent === 'notifications') return changeNotifications(c, user, form);
-    if (form.intent === 'hide-watched') return changeHideWatched(c, user, form);
+/** /profile: the account page; its forms post here (`intent`). */
+const account = definePage({
+  path: '/profile',
+  who: 'member',
+  // A subscription form posts from the subscriptions tab, and comes back to it after logging in again.
+  back: (c) => (c.req.method === 'POST' && c.req.query('t') === 'subscriptions' ? '/profile?t=subscriptions' : '/profile'),
+  load: loadProfile,
+  view: (props, { t }, { status }) => ({ element: <ProfilePage {...props} />, meta: { title: t('TITLE_SETTINGS_PROFILE'), description: t('DESCRIPTION_SETTINGS_PROFILE') }, status }),
+  action({ c, user }, form) {
+    if (form.intent === 'lang') return changeLang(c, form);
+    if (form.intent === 'notifications') return changeNotifications(c, form);
+    if (form.intent === 'hide-watched') return changeHideWatched(c, form);
     if (form.intent === 'erase-history') return eraseHistory(c, user);
-    if (form.intent === 'signout-device') return signOutDevice(c, user, form);
+    if (form.intent === 'signout-device') return signOutDevice(c, form);
     // Cancelling asks first (the dialog or /profile/cancel-subscription): a bare post goes to the question.
-    if (form.intent === 'cancel-subscription') return form.confirmed === '1' ? subscriptionChange(c, user, 'cancel') : c.redirect('/profile/cancel-subscription', 303);
-    if (form.intent === 'resume-subscription') return subscriptionChange(c, user, 'resume');
+    if (form.intent === 'cancel-subscription') return form.confirmed === '1' ? subscriptionChange(c, 'cancel') : c.redirect('/profile/cancel-subscription', 303);
+    if (form.intent === 'resume-subscription') return subscriptionChange(c, 'resume');
     throw new HTTPException(400, { message: 'BAD_REQUEST: unknown form' });
-  })
-  .get('/profile/cancel-subscription', (c) => {
-    const user = loggedIn(c);
-    if (!user) return toLogin(c, '/profile/cancel-subscription');
-    const t = translate(c.get('lang'));
-    const question = cancelQuestion(t, user.subscription_end);
-    return renderForm(c, <ConfirmPage {...question} back="/profile?t=subscriptions" />, { title: question.title });
-  })
-  .get('/profile/delete', (c) => {
-    if (!loggedIn(c)) return toLogin(c, '/profile');
-    return renderForm(c, <DeleteAccountPage />, { title: translate(c.get('lang'))('DELETE_ACCOUNT') });
-  })
-  .post('/profile/delete', async (c) => {
-    if (!loggedIn(c)) return toLogin(c, '/profile');
-    return deleteAccount(c, await readForm(c));
-  });
+  },
+});
+
+/** The cancel question as a page (no JavaScript, or the dialog not live yet). */
+const cancelSubscription = definePage({
+  path: '/profile/cancel-subscription',
+  who: 'member',
+  load: ({ t, user }) => cancelQuestion(t, user.subscription_end),
+  view: (question) => ({ element: <ConfirmPage {...question} back="/profile?t=subscriptions" />, meta: { title: question.title } }),
+});
+
+const deleteAccountPage = definePage({
+  path: '/profile/delete',
+  who: 'member',
+  back: () => '/profile',
+  load: () => ({}),
+  view: (_, { t }, { state, status }: Shown<FormState>) => ({ element: <DeleteAccountPage {...(state ? { state } : {})} />, meta: { title: t('DELETE_ACCOUNT') }, status }),
+  action: ({ c }, form) => deleteAccount(c, form),
+});
+
+export const profilePage = new Hono<AppEnv>().route('/', account).route('/', cancelSubscription).route('/', deleteAccountPage);

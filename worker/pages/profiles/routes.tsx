@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DeleteProfilePage } from '../../../client/pages/profiles/DeleteProfilePage';
 import {
   DETAIL_FIELDS,
@@ -10,7 +9,7 @@ import {
   ProfileFormPage,
 } from '../../../client/pages/profiles/ProfileFormPage';
 import { ProfilesPage } from '../../../client/pages/profiles/ProfilesPage';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import { NO_AGE_RESTRICTION, settleAgeRestriction } from '../../rules/age';
 import { AVATARS, isAvatar } from '../../rules/avatars';
 import type { Profile, User } from '../../api/auth/schemas';
@@ -18,11 +17,11 @@ import type { Rating } from '../../api/pages/schemas';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../session/auth';
 import { addFlash, setProfileCookie } from '../../session/cookies';
-import { done } from '../account';
-import { readForm } from '../form';
-import { errorKey, failureStatus } from '../settings/errors';
+import { done } from '../kit/account';
+import { errorKey, failureStatus } from '../kit/failures';
 import { loadProfilesData } from './data';
-import { failure, hasAny, idParam, page, ratingAges, render, send, withProfile, type Body, type Ctx, type Form } from './handlers';
+import { definePage, type Ctx, type Form, type Shown } from '../kit/page';
+import { failure, hasAny, idParam, profileRefused, ratingAges, send, withProfile, type Body } from './handlers';
 
 /**
  * Profile management (issue 4; spec §2 /profiles (/settings/restrictions and /settings/lock: worker/pages/settings/profiles.tsx); §3
@@ -73,96 +72,109 @@ function validBirth(value: string): boolean {
 }
 
 /** The empty form; with the account already at the limit, it says so at once. */
-async function renderNew(c: Ctx, user: User) {
-  const { profiles, ratings, max } = await loadProfilesData(c, user);
-  const state: FormState | undefined = profiles.length >= max ? { message: { kind: 'danger', key: 'PROFILE_LIMIT_REACHED' } } : undefined;
-  return render(c, <ProfileFormPage ratings={ratings} state={state} />, 'ADD_PROFILE');
-}
-
-async function create(c: Ctx, user: User) {
-  const form = await readForm(c);
-  const { ratings } = await loadProfilesData(c, user);
-  const { values, body, details, errors } = readProfileForm(form, ratings, false);
-  const again = (state: FormState, status: ContentfulStatusCode) =>
-    render(c, <ProfileFormPage ratings={ratings} state={state} />, 'ADD_PROFILE', status, state);
-  if (hasAny(errors)) return again({ values, errors }, 400);
-  const created = await send(c, '/auth/profiles', 'POST', body);
-  if (created instanceof ApiError) return again(failure(created, PROFILE_FIELDS, values), failureStatus(created));
-  // POST /auth/profiles takes the essentials; the optional personal details follow with a PUT.
-  const id = created.id;
-  if (typeof id === 'number' && Object.values(details).some((v) => v !== null)) {
-    const saved = await send(c, `/auth/profiles/${id}`, 'PUT', details);
-    if (saved instanceof ApiError) {
-      addFlash(c, { kind: 'danger', key: errorKey(saved.message) });
-      return c.redirect(`/profiles/${id}/edit`, 303);
+const newProfile = definePage({
+  path: '/profiles/new',
+  who: 'member',
+  refused: profileRefused,
+  load: ({ c, user }) => loadProfilesData(c, user),
+  view: ({ profiles, ratings, max }, { t }, { state, status }: Shown<FormState>) => {
+    const shown: FormState | undefined = state ?? (profiles.length >= max ? { message: { kind: 'danger', key: 'PROFILE_LIMIT_REACHED' } } : undefined);
+    return { element: <ProfileFormPage ratings={ratings} state={shown} />, meta: { title: t('ADD_PROFILE') }, status, errors: state?.errors };
+  },
+  async action({ c, user }, form) {
+    const { ratings } = await loadProfilesData(c, user);
+    const { values, body, details, errors } = readProfileForm(form, ratings, false);
+    if (hasAny(errors)) return { state: { values, errors }, status: 400 };
+    const created = await send(c, '/auth/profiles', 'POST', body);
+    if (created instanceof ApiError) return { state: failure(created, PROFILE_FIELDS, values), status: failureStatus(created) };
+    // POST /auth/profiles takes the essentials; the optional personal details follow with a PUT.
+    const id = created.id;
+    if (typeof id === 'number' && Object.values(details).some((v) => v !== null)) {
+      const saved = await send(c, `/auth/profiles/${id}`, 'PUT', details);
+      if (saved instanceof ApiError) {
+        addFlash(c, { kind: 'danger', key: errorKey(saved.message) });
+        return c.redirect(`/profiles/${id}/edit`, 303);
+      }
     }
-  }
-  // With a second profile the pages would ask who is watching: whoever just created it still is.
-  if (c.get('profileChosen') !== true) setProfileCookie(c, user.profile.id);
-  return done(c, 'PROFILE_CREATED', '/profiles');
+    // With a second profile the pages would ask who is watching: whoever just created it still is.
+    if (c.get('profileChosen') !== true) setProfileCookie(c, user.profile.id);
+    return done(c, 'PROFILE_CREATED', '/profiles');
+  },
+});
+
+/** The profile of the path, or the 404 page when it is not one of the account's. */
+async function pathProfile(c: Ctx, user: User) {
+  const found = await withProfile(c, user, idParam(c));
+  return found.profile ? { ...found, profile: found.profile } : c.notFound();
 }
 
-async function renderEdit(c: Ctx, user: User) {
-  const { data, profile, main } = await withProfile(c, user, idParam(c));
-  if (!profile) return c.notFound();
-  return render(c, <ProfileFormPage profile={profile} main={main} ratings={data.ratings} />, 'EDIT_PROFILE');
-}
-
-async function edit(c: Ctx, user: User) {
-  const form = await readForm(c);
-  const { data, profile, main } = await withProfile(c, user, idParam(c));
-  if (!profile) return c.notFound();
-  const { values, body, details, errors } = readProfileForm(form, data.ratings, main);
-  const again = (state: FormState, status: ContentfulStatusCode) =>
-    render(c, <ProfileFormPage profile={profile} main={main} ratings={data.ratings} state={state} />, 'EDIT_PROFILE', status, state);
-  // Spec §6: the kids flag and the age restriction are parental control, behind the account password.
-  const parental = body.is_kid !== profile.is_kid || body.age_restriction !== profile.age_restriction;
-  const password = form.current_password ?? '';
-  if (parental && !password && !errors.age_restriction) errors.current_password = 'PASSWORD_FOR_PARENTAL_CONTROL';
-  if (hasAny(errors)) return again({ values, errors }, 400);
-  const changes: Body = { ...body, ...details };
-  if (parental) changes.password = password;
-  else {
-    // Unchanged parental settings are not sent: the rest needs no password.
-    delete changes.is_kid;
-    delete changes.age_restriction;
-  }
-  const saved = await send(c, `/auth/profiles/${profile.id}`, 'PUT', changes);
-  if (saved instanceof ApiError) return again(failure(saved, PROFILE_FIELDS, values), failureStatus(saved));
-  return done(c, 'PROFILE_UPDATED', '/profiles');
-}
+const editProfile = definePage({
+  path: '/profiles/:id/edit',
+  who: 'member',
+  refused: profileRefused,
+  load: ({ c, user }) => pathProfile(c, user),
+  view: ({ data, profile, main }, { t }, { state, status }: Shown<FormState>) => ({
+    element: <ProfileFormPage profile={profile} main={main} ratings={data.ratings} state={state} />,
+    meta: { title: t('EDIT_PROFILE') },
+    status,
+    errors: state?.errors,
+  }),
+  async action({ c, user }, form) {
+    const found = await pathProfile(c, user);
+    if (found instanceof Response) return found;
+    const { data, profile, main } = found;
+    const { values, body, details, errors } = readProfileForm(form, data.ratings, main);
+    // Spec §6: the kids flag and the age restriction are parental control, behind the account password.
+    const parental = body.is_kid !== profile.is_kid || body.age_restriction !== profile.age_restriction;
+    const password = form.current_password ?? '';
+    if (parental && !password && !errors.age_restriction) errors.current_password = 'PASSWORD_FOR_PARENTAL_CONTROL';
+    if (hasAny(errors)) return { state: { values, errors }, status: 400 };
+    const changes: Body = { ...body, ...details };
+    if (parental) changes.password = password;
+    else {
+      // Unchanged parental settings are not sent: the rest needs no password.
+      delete changes.is_kid;
+      delete changes.age_restriction;
+    }
+    const saved = await send(c, `/auth/profiles/${profile.id}`, 'PUT', changes);
+    if (saved instanceof ApiError) return { state: failure(saved, PROFILE_FIELDS, values), status: failureStatus(saved) };
+    return done(c, 'PROFILE_UPDATED', '/profiles');
+  },
+});
 
 // ---------- deleting ----------
 
-async function renderDelete(c: Ctx, user: User) {
-  const { data, profile, main } = await withProfile(c, user, idParam(c));
-  if (!profile) return c.notFound();
-  return render(c, <DeleteProfilePage profile={profile} user={user} ratings={data.ratings} main={main} />, 'DELETE_PROFILE');
-}
+const deleteProfile = definePage({
+  path: '/profiles/:id/delete',
+  who: 'member',
+  refused: profileRefused,
+  load: ({ c, user }) => pathProfile(c, user),
+  view: ({ data, profile, main }, { t, user }, { state, status }: Shown<FormState>) => ({
+    element: <DeleteProfilePage profile={profile} user={user} ratings={data.ratings} main={main} state={state} />,
+    meta: { title: t('DELETE_PROFILE') },
+    status,
+    errors: state?.errors,
+  }),
+  async action({ c, user }, form) {
+    const found = await pathProfile(c, user);
+    if (found instanceof Response) return found;
+    const { profile } = found;
+    // The password comes with the confirmation step; a bare post goes to that page.
+    if (form.confirmed !== '1') return c.redirect(`/profiles/${profile.id}/delete`, 303);
+    const password = form.current_password ?? '';
+    if (profile.pin_is_activated && !password) return { state: { errors: { current_password: 'ALL_FIELDS_REQUIRED' } }, status: 400 };
+    const answer = await send(c, `/auth/profiles/${profile.id}`, 'DELETE', profile.pin_is_activated ? { password } : {});
+    if (answer instanceof ApiError) return { state: failure(answer, ['current_password']), status: failureStatus(answer) };
+    return done(c, 'PROFILE_DELETED', '/profiles');
+  },
+});
 
-async function remove(c: Ctx, user: User) {
-  const form = await readForm(c);
-  const { data, profile, main } = await withProfile(c, user, idParam(c));
-  if (!profile) return c.notFound();
-  // The password comes with the confirmation step; a bare post goes to that page.
-  if (form.confirmed !== '1') return c.redirect(`/profiles/${profile.id}/delete`, 303);
-  const again = (state: FormState, status: ContentfulStatusCode) =>
-    render(c, <DeleteProfilePage profile={profile} user={user} ratings={data.ratings} main={main} state={state} />, 'DELETE_PROFILE', status, state);
-  const password = form.current_password ?? '';
-  if (profile.pin_is_activated && !password) return again({ errors: { current_password: 'ALL_FIELDS_REQUIRED' } }, 400);
-  const answer = await send(c, `/auth/profiles/${profile.id}`, 'DELETE', profile.pin_is_activated ? { password } : {});
-  if (answer instanceof ApiError) return again(failure(answer, ['current_password']), failureStatus(answer));
-  return done(c, 'PROFILE_DELETED', '/profiles');
-}
+const profileList = definePage({
+  path: '/profiles',
+  who: 'member',
+  refused: profileRefused,
+  load: ({ c, user }) => loadProfilesData(c, user),
+  view: (data, { t }) => ({ element: <ProfilesPage data={data} />, meta: { title: t('TITLE_PROFILES'), description: t('DESCRIPTION_PROFILES') } }),
+});
 
-export const profilePages = new Hono<AppEnv>()
-  .get(
-    '/profiles',
-    page(async (c, user) => render(c, <ProfilesPage data={await loadProfilesData(c, user)} />, 'TITLE_PROFILES', 200, undefined, 'DESCRIPTION_PROFILES')),
-  )
-  .get('/profiles/new', page((c, user) => renderNew(c, user)))
-  .post('/profiles/new', page(create))
-  .get('/profiles/:id/edit', page(renderEdit))
-  .post('/profiles/:id/edit', page(edit))
-  .get('/profiles/:id/delete', page(renderDelete))
-  .post('/profiles/:id/delete', page(remove));
+export const profilePages = new Hono<AppEnv>().route('/', profileList).route('/', newProfile).route('/', editProfile).route('/', deleteProfile);

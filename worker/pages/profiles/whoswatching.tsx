@@ -1,20 +1,18 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { WHOS_WATCHING_PATH } from '../../../client/components/links';
 import { WhosWatchingPage, WhosWatchingPinPage } from '../../../client/pages/profiles/WhosWatching';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import { profileCard } from '../../rules/profiles';
 import { pinError } from '../../rules/pin';
 import { checkPin } from '../../rules/pin';
 import type { User } from '../../api/auth/schemas';
 import { safeReturnPath } from '../../rules/return-path';
 import type { AppEnv } from '../../env';
-import { translate } from '../../i18n';
 import { ApiError, asApiError, numberIn } from '../../session/auth';
 import { setProfileCookie } from '../../session/cookies';
-import { loggedIn, sessionEnded, toLogin } from '../account';
-import { readForm, renderForm } from '../form';
+import { definePage, formFailure, type Ctx, type Form, type PageArgs, type Shown, type View } from '../kit/page';
 import { serverApi } from '../loaders';
-import { errorKey, failureStatus } from '../settings/errors';
 
 /**
  * /whoswatching (spec §2, §4): the profile chooser, working without JavaScript. Each profile is a
@@ -24,9 +22,6 @@ import { errorKey, failureStatus } from '../settings/errors';
  * auth/profile/pin?pin=&id=, whose failures are spec §8's PIN check messages. With JavaScript the
  * profile-chooser island does the same through /api and a PIN dialog.
  */
-
-type Ctx = Context<AppEnv>;
-type Status = 200 | 400 | 403 | 404 | 409 | 429 | 500 | 502;
 
 const PIN_PATH = `${WHOS_WATCHING_PATH}/pin`;
 
@@ -40,17 +35,23 @@ const profileIdOf = (value: string | undefined): number | null => {
 
 const chooserUrl = (redirect: string): string => (redirect === '/' ? WHOS_WATCHING_PATH : `${WHOS_WATCHING_PATH}?redirect=${encodeURIComponent(redirect)}`);
 
-function renderChooser(c: Ctx, user: User, redirect: string, status: Status = 200, message?: FormState['message']) {
-  const t = translate(c.get('lang'));
-  const page = <WhosWatchingPage profiles={user.profiles.map((p) => profileCard(p, user))} redirect={redirect} manage={!user.profile.is_kid} message={message} />;
-  return renderForm(c, page, { title: t('TITLE_WHOSWATCHING'), description: t('DESCRIPTION_WHOSWATCHING'), bar: 'simple', footer: false }, status);
+/** What the chooser shows after a post: a message, or the PIN page of a locked profile. */
+type Choice = { redirect: string; message?: FormState['message']; pin?: { id: number; state?: FormState } };
+
+function chooserView({ t, user }: PageArgs<'member'>, redirect: string, status?: ContentfulStatusCode, message?: FormState['message']): View {
+  const element = <WhosWatchingPage profiles={user.profiles.map((p) => profileCard(p, user))} redirect={redirect} manage={!user.profile.is_kid} message={message} />;
+  return { element, meta: { title: t('TITLE_WHOSWATCHING'), description: t('DESCRIPTION_WHOSWATCHING'), bar: 'simple', footer: false }, status };
 }
 
-function renderPin(c: Ctx, user: User, id: number, redirect: string, status: Status = 200, state?: FormState) {
-  const profile = user.profiles.find((p) => p.id === id);
-  if (!profile) return renderChooser(c, user, redirect, 404, { kind: 'danger', key: 'PROFILE_NOT_FOUND' });
-  const page = <WhosWatchingPinPage profile={profileCard(profile, user)} redirect={redirect} state={state} />;
-  return renderForm(c, page, { title: translate(c.get('lang'))('PIN_DIALOG_TITLE'), bar: 'simple', footer: false }, status);
+function view(page: PageArgs<'member'>, { state, status }: Shown<Choice>): View {
+  const { c, t, user } = page;
+  if (!state) return chooserView(page, returnPath(c.req.query('redirect')));
+  const { redirect, pin } = state;
+  if (!pin) return chooserView(page, redirect, status, state.message);
+  const profile = user.profiles.find((p) => p.id === pin.id);
+  if (!profile) return chooserView(page, redirect, 404, { kind: 'danger', key: 'PROFILE_NOT_FOUND' });
+  const element = <WhosWatchingPinPage profile={profileCard(profile, user)} redirect={redirect} state={pin.state} />;
+  return { element, meta: { title: t('PIN_DIALOG_TITLE'), bar: 'simple', footer: false }, status };
 }
 
 /** The profile is chosen: the cookie remembers it (spec §3 client state `profile`), then back to where the visitor was going. */
@@ -65,47 +66,49 @@ const check = (c: Ctx, path: string): Promise<ApiError | null> =>
     .request(path, () => null)
     .catch(asApiError);
 
-/** A posted choice (`id`, `redirect`) of a logged-in visitor; guests go to login, a bad id back to the chooser. */
-async function readChoice(c: Ctx): Promise<Response | { user: User; redirect: string; id: number; form: Record<string, string> }> {
-  const user = loggedIn(c);
-  if (!user) return toLogin(c, WHOS_WATCHING_PATH);
-  const form = await readForm(c);
-  const redirect = returnPath(form.redirect);
-  const id = profileIdOf(form.id);
-  if (id === null) return renderChooser(c, user, redirect, 400, { kind: 'danger', key: 'PROFILE_NOT_FOUND' });
-  return { user, redirect, id, form };
-}
+/** Logging in again brings the visitor back to the chooser, with where they were going. */
+const back = (c: Ctx, form?: Form): string => (form ? chooserUrl(returnPath(form.redirect)) : c.req.url.slice(new URL(c.req.url).origin.length));
 
-export const whosWatchingPages = new Hono<AppEnv>()
-  .get(WHOS_WATCHING_PATH, (c) => {
-    const user = loggedIn(c);
-    if (!user) return toLogin(c, c.req.url.slice(new URL(c.req.url).origin.length));
-    return renderChooser(c, user, returnPath(c.req.query('redirect')));
-  })
-  .post(WHOS_WATCHING_PATH, async (c) => {
-    const posted = await readChoice(c);
-    if (posted instanceof Response) return posted;
-    const { user, redirect, id } = posted;
+/** The chooser: a profile's button posts its id here. */
+const chooser = definePage({
+  path: WHOS_WATCHING_PATH,
+  who: 'member',
+  back,
+  load: () => ({}),
+  view: (_, page, shown: Shown<Choice>) => view(page, shown),
+  async action({ c }, form): Promise<Response | Shown<Choice>> {
+    const redirect = returnPath(form.redirect);
+    const id = profileIdOf(form.id);
+    if (id === null) return { state: { redirect, message: { kind: 'danger', key: 'PROFILE_NOT_FOUND' } }, status: 400 };
     const failure = await check(c, `/auth/user?profile=${id}`);
     if (!failure) return chosen(c, id, redirect);
-    if (sessionEnded(failure)) return toLogin(c, chooserUrl(redirect));
-    if (failure.status === 403 && failure.message.startsWith('PROFILE_LOCKED')) return renderPin(c, user, id, redirect);
-    return renderChooser(c, user, redirect, failureStatus(failure), { kind: 'danger', key: errorKey(failure.message) });
-  })
-  // The PIN page is the answer of a POST; opened by itself (a reload, a language change) it goes back to the chooser.
-  .get(PIN_PATH, (c) => c.redirect(chooserUrl(returnPath(c.req.query('redirect'))), 302))
-  .post(PIN_PATH, async (c) => {
-    const posted = await readChoice(c);
-    if (posted instanceof Response) return posted;
-    const { user, redirect, id, form } = posted;
+    const { key, status } = formFailure(failure);
+    if (failure.status === 403 && failure.message.startsWith('PROFILE_LOCKED')) return { state: { redirect, pin: { id } } };
+    return { state: { redirect, message: { kind: 'danger', key } }, status };
+  },
+});
+
+/** The PIN page is the answer of a POST; opened by itself (a reload, a language change) it goes back to the chooser. */
+const pinPage = definePage({
+  path: PIN_PATH,
+  who: 'member',
+  back,
+  load: ({ c }, { state }: Shown<Choice>) => (state ? {} : c.redirect(chooserUrl(returnPath(c.req.query('redirect'))), 302)),
+  view: (_, page, shown) => view(page, shown),
+  async action({ c }, form): Promise<Response | Shown<Choice>> {
+    const redirect = returnPath(form.redirect);
+    const id = profileIdOf(form.id);
+    if (id === null) return { state: { redirect, message: { kind: 'danger', key: 'PROFILE_NOT_FOUND' } }, status: 400 };
     const pin = (form.pin ?? '').trim();
     const problem = checkPin(pin);
-    if (problem) return renderPin(c, user, id, redirect, 400, { errors: { pin: problem } });
+    if (problem) return { state: { redirect, pin: { id, state: { errors: { pin: problem } } } }, status: 400 };
     const failure = await check(c, `/auth/profile/pin?pin=${encodeURIComponent(pin)}&id=${id}`);
     if (!failure) return chosen(c, id, redirect);
-    if (sessionEnded(failure)) return toLogin(c, chooserUrl(redirect));
+    const { status } = formFailure(failure);
     // Spec §8 PIN check: 404 → CODE_WAS_INCORRECT, 429 → TOO_MANY_ATTEMPTS (with the wait), other → WHOSWATCHING_CODE_WAS_INCORRECT.
     const message = { kind: 'danger' as const, ...pinError(failure.status, numberIn(failure.body, 'delay')) };
-    const status = failure.status === 404 ? 400 : failureStatus(failure);
-    return renderPin(c, user, id, redirect, status, { message });
-  });
+    return { state: { redirect, pin: { id, state: { message } } }, status: failure.status === 404 ? 400 : status };
+  },
+});
+
+export const whosWatchingPages = new Hono<AppEnv>().route('/', chooser).route('/', pinPage);

@@ -1,17 +1,12 @@
-import { Hono, type Context } from 'hono';
 import { SearchPage } from '../../../client/pages/Search';
 import { criteriaFromUrl, hasCriteria, searchApiPath, toSearchTile, type SearchCriteria } from '../../rules/search/query';
 import type { SearchProps } from '../../../client/islands/search';
 import { SearchFilters, SearchPage as SearchAnswer } from '../../api/search/schemas';
-import type { AppEnv } from '../../env';
-import { translate } from '../../i18n';
 import { forProfile, loadConfig, serverApi } from '../loaders';
-import { renderPage } from '../render';
+import { definePage, type Ctx } from '../kit/page';
 import { viewerLists } from '../../rules/favs';
 import { toAdCard } from '../../../client/components/AdCard';
 import { loadUser } from '../../session/user';
-
-type Ctx = Context<AppEnv>;
 
 const NO_FILTERS: SearchFilters = { years: [], formats: [], genres: [] };
 
@@ -39,10 +34,9 @@ async function loadResults(c: Ctx, criteria: SearchCriteria, page: number): Prom
  * page works without JavaScript: a GET form, "More results" links with ?page=N), then the search
  * island takes over. Filters come from GET /pages/search/filters. 404 when the SEARCH option is off.
  */
-export const searchPages = new Hono<AppEnv>().get('/search', async (c) => {
+async function loadSearch(c: Ctx) {
   const config = await loadConfig(c);
   if (!config.options['SEARCH']) return c.notFound();
-  const t = translate(c.get('lang'));
   const url = new URL(c.req.url);
   const criteria = criteriaFromUrl(url.searchParams);
   const page = Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
@@ -66,9 +60,16 @@ export const searchPages = new Hono<AppEnv>().get('/search', async (c) => {
     lists: viewerLists(await loadUser(c)),
     ads: answer.ads.map(toAdCard),
   };
-  return renderPage(c, <SearchPage {...props} />, {
-    title: criteria.q ? `${criteria.q} – ${t('TITLE_SEARCH')}` : t('TITLE_SEARCH'),
-    description: t('DESCRIPTION_SEARCH'),
-    share: { image: answer.contents.data[0]?.tile_image },
-  });
+  return { props, image: answer.contents.data[0]?.tile_image };
+}
+
+export const searchPages = definePage({
+  path: '/search',
+  who: 'anyone',
+  indexed: true,
+  load: ({ c }) => loadSearch(c),
+  view: ({ props, image }, { t }) => ({
+    element: <SearchPage {...props} />,
+    meta: { title: props.criteria.q ? `${props.criteria.q} – ${t('TITLE_SEARCH')}` : t('TITLE_SEARCH'), description: t('DESCRIPTION_SEARCH'), share: { image } },
+  }),
 });

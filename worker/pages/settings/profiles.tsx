@@ -1,21 +1,19 @@
 import { Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ReactElement } from 'react';
 import { LockPage } from '../../../client/pages/profiles/LockPage';
 import type { ProfilesData } from '../../../client/pages/profiles/ProfileCards';
 import type { ProfileFormFailure } from '../../../client/pages/profiles/layout';
 import { RestrictionsPage } from '../../../client/pages/profiles/RestrictionsPage';
-import type { FormState } from '../../../client/pages/settings/forms';
 import { settleAgeRestriction } from '../../rules/age';
 import { checkPin } from '../../rules/pin';
-import type { Profile, User } from '../../api/auth/schemas';
+import type { Profile } from '../../api/auth/schemas';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../session/auth';
-import { done } from '../account';
-import { readForm } from '../form';
+import { done } from '../kit/account';
 import { loadProfilesData } from '../profiles/data';
-import { failure, hasAny, page, ratingAges, render, send, type Body, type Ctx, type Form } from '../profiles/handlers';
-import { failureStatus } from './errors';
+import { failure, hasAny, profileRefused, ratingAges, send, type Body } from '../profiles/handlers';
+import { definePage, type Form, type Shown } from '../kit/page';
+import { failureStatus } from '../kit/failures';
 
 /**
  * The per-profile settings pages (issue 4; spec §2 /settings/restrictions, /settings/lock; §5 PIN
@@ -40,22 +38,29 @@ type PerProfileSettings = {
 };
 
 function perProfileSettings(settings: PerProfileSettings) {
-  const show = async (c: Ctx, user: User, failed?: ProfileFormFailure, status: ContentfulStatusCode = 200, data?: ProfilesData) =>
-    render(c, settings.view(data ?? (await loadProfilesData(c, user)), failed), settings.title, status, failed?.state);
-  const save = async (c: Ctx, user: User) => {
-    const form = await readForm(c);
-    const data = await loadProfilesData(c, user);
-    const profile = data.profiles.find((p) => p.id === Number(form.profile));
-    if (!profile) return c.notFound();
-    const { errors, values, body, toast } = settings.check(form, profile, data);
-    if (!form.current_password) errors.current_password = 'ALL_FIELDS_REQUIRED';
-    const fail = (state: FormState, status: ContentfulStatusCode) => show(c, user, { id: profile.id, state }, status, data);
-    if (hasAny(errors)) return fail({ values, errors }, 400);
-    const answer = await send(c, `/auth/profiles/${profile.id}/${settings.endpoint}`, 'PUT', { ...body, password: form.current_password });
-    if (answer instanceof ApiError) return fail(failure(answer, settings.fields, values), failureStatus(answer));
-    return done(c, toast, `${settings.path}#${settings.name}-${profile.id}`);
-  };
-  return { get: page((c, user) => show(c, user)), post: page(save) };
+  return definePage({
+    path: settings.path,
+    who: 'member',
+    refused: profileRefused,
+    load: ({ c, user }) => loadProfilesData(c, user),
+    view: (data, { t }, { state, status }: Shown<ProfileFormFailure>) => ({
+      element: settings.view(data, state),
+      meta: { title: t(settings.title) },
+      status,
+      errors: state?.state.errors,
+    }),
+    async action({ c, user }, form) {
+      const data = await loadProfilesData(c, user);
+      const profile = data.profiles.find((p) => p.id === Number(form.profile));
+      if (!profile) return c.notFound();
+      const { errors, values, body, toast } = settings.check(form, profile, data);
+      if (!form.current_password) errors.current_password = 'ALL_FIELDS_REQUIRED';
+      if (hasAny(errors)) return { state: { id: profile.id, state: { values, errors } }, status: 400 };
+      const answer = await send(c, `/auth/profiles/${profile.id}/${settings.endpoint}`, 'PUT', { ...body, password: form.current_password });
+      if (answer instanceof ApiError) return { state: { id: profile.id, state: failure(answer, settings.fields, values) }, status: failureStatus(answer) };
+      return done(c, toast, `${settings.path}#${settings.name}-${profile.id}`);
+    },
+  });
 }
 
 /** /settings/restrictions: parental control, one maturity limit per profile (kids: at most 12). */
@@ -91,8 +96,4 @@ const locks = perProfileSettings({
   },
 });
 
-export const profileSettingsPages = new Hono<AppEnv>()
-  .get('/settings/restrictions', restrictions.get)
-  .post('/settings/restrictions', restrictions.post)
-  .get('/settings/lock', locks.get)
-  .post('/settings/lock', locks.post);
+export const profileSettingsPages = new Hono<AppEnv>().route('/', restrictions).route('/', locks);

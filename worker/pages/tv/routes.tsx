@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { EpgPage } from '../../../client/pages/tv/EpgPage';
 import { TvPage } from '../../../client/pages/tv/TvPage';
@@ -6,17 +6,14 @@ import { PlayerPage, PlayerRefusal, REFUSAL_STATUS, refusalText } from '../../..
 import { Guide, ProgrammeDetails } from '../../api/live-tv/schemas';
 import { StreamAnswer } from '../../api/player/schemas';
 import type { AppEnv } from '../../env';
-import { translate } from '../../i18n';
 import { ApiError } from '../../rules/api-client';
 import { DEFAULT_TIME_ZONE, REMINDER_LEAD_MINUTES, TIME_ZONE_COOKIE, dayOf, dayStart, guideDay, validTimeZone } from '../../rules/live-tv';
 import { callApi } from '../../session/auth';
 import { addFlash } from '../../session/cookies';
-import { loggedIn, sessionEnded, toLogin } from '../account';
-import { readForm } from '../form';
+import { loggedIn } from '../kit/account';
+import { defineAction, definePage, formFailure, type Ctx, type Form, type PageArgs, type View } from '../kit/page';
 import { forProfile, serverApi } from '../loaders';
 import { PLAYER_CHUNKS, refusalOf } from '../player/routes';
-import { renderPage } from '../render';
-import { apiFailure } from '../settings/errors';
 
 /**
  * Live TV and the programme guide (issue 16, spec §2 /tv and /epg): /tv lists the channels with
@@ -26,22 +23,22 @@ import { apiFailure } from '../settings/errors';
  * form. Times are in the viewer's time zone: the `tz` cookie the guide's island sets, else Morocco's.
  */
 
-type Ctx = Context<AppEnv>;
-
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const timeZoneOf = (c: Ctx): string => validTimeZone(getCookie(c, TIME_ZONE_COOKIE)) ?? DEFAULT_TIME_ZONE;
 const unixNow = (): number => Math.floor(Date.now() / 1000);
 const withLang = (c: Ctx, path: string): string => forProfile(c, `${path}${path.includes('?') ? '&' : '?'}lang=${c.get('lang')}`);
 
-async function tvList(c: Ctx) {
-  const t = translate(c.get('lang'));
-  const guide = await serverApi(c).request(withLang(c, '/pages/tv'), (v) => Guide.parse(v));
-  return renderPage(c, <TvPage guide={guide} timeZone={timeZoneOf(c)} />, { title: t('TV_TITLE'), description: t('TV_INTRO') });
-}
+/** The channels, with what is on now and next. */
+const tvList = definePage({
+  path: '/tv',
+  who: 'anyone',
+  indexed: true,
+  load: ({ c }) => serverApi(c).request(withLang(c, '/pages/tv'), (v) => Guide.parse(v)),
+  view: (guide, { c, t }) => ({ element: <TvPage guide={guide} timeZone={timeZoneOf(c)} />, meta: { title: t('TV_TITLE'), description: t('TV_INTRO') } }),
+});
 
-async function channelPlayer(c: Ctx, slug: string) {
-  const t = translate(c.get('lang'));
+async function channelPlayer({ c, t }: PageArgs<'anyone'>, slug: string): Promise<View | Response> {
   const user = c.get('user');
   const guest = !user || user.isAnonymous;
   const here = new URL(c.req.url);
@@ -53,35 +50,51 @@ async function channelPlayer(c: Ctx, slug: string) {
     const refusal = refusalOf(error, guest);
     if (refusal === 'not-found') return c.notFound();
     if (!refusal) throw error;
-    return renderPage(c, <PlayerRefusal refusal={refusal} slug={slug} retryHref={`${here.pathname}${here.search}`} titleHref={`/tv/${slug}`} back={{ href: '/tv', label: 'TV_ALL_CHANNELS' }} />, { title: t(refusalText(refusal).heading), footer: false }, REFUSAL_STATUS[refusal.kind]);
+    return {
+      element: <PlayerRefusal refusal={refusal} slug={slug} retryHref={`${here.pathname}${here.search}`} titleHref={`/tv/${slug}`} back={{ href: '/tv', label: 'TV_ALL_CHANNELS' }} />,
+      meta: { title: t(refusalText(refusal).heading), footer: false },
+      status: REFUSAL_STATUS[refusal.kind],
+    };
   }
   const guide = await serverApi(c).request(withLang(c, '/pages/tv'), (v) => Guide.parse(v));
   const programmes = (guide.channels.find((ch) => ch.slug === slug)?.programmes ?? []).map((p) => ({ title: p.title, starts_at: p.starts_at, ends_at: p.ends_at }));
   const langParam = here.searchParams.get('lang');
-  return renderPage(
-    c,
-    <PlayerPage
-      chunks={PLAYER_CHUNKS}
-      player={{
-        stream,
-        subtitleLabels: {},
-        slug,
-        trailer: false,
-        profileId: guest || !user || user.profile.locked ? null : user.profile.id,
-        loggedIn: !guest,
-        backHref: '/tv',
-        langQuery: langParam ? `?lang=${encodeURIComponent(langParam)}` : '',
-        lists: null,
-        live: { programmes, startOver: here.searchParams.get('start') === 'over' },
-        timeZone: timeZoneOf(c),
-      }}
-    />,
-    { title: `${stream.content.name_long} · ${t('TV_TITLE')}`, bar: 'none', footer: false },
-  );
+  return {
+    element: (
+      <PlayerPage
+        chunks={PLAYER_CHUNKS}
+        player={{
+          stream,
+          subtitleLabels: {},
+          slug,
+          trailer: false,
+          profileId: guest || !user || user.profile.locked ? null : user.profile.id,
+          loggedIn: !guest,
+          backHref: '/tv',
+          langQuery: langParam ? `?lang=${encodeURIComponent(langParam)}` : '',
+          lists: null,
+          live: { programmes, startOver: here.searchParams.get('start') === 'over' },
+          timeZone: timeZoneOf(c),
+        }}
+      />
+    ),
+    meta: { title: `${stream.content.name_long} · ${t('TV_TITLE')}`, bar: 'none', footer: false },
+  };
 }
 
-async function epg(c: Ctx) {
-  const t = translate(c.get('lang'));
+/** A channel live (?start=over starts the current programme over), or why it cannot play. */
+const channel = definePage({
+  path: '/tv/:slug',
+  who: 'anyone',
+  indexed: true,
+  load: (page) => {
+    const slug = page.c.req.param('slug') ?? '';
+    return SLUG.test(slug) && slug.length <= 120 ? channelPlayer(page, slug) : page.c.notFound();
+  },
+  view: (view) => view,
+});
+
+async function loadEpg(c: Ctx) {
   const timeZone = timeZoneOf(c);
   const now = unixNow();
   const today = dayOf(now, timeZone);
@@ -103,34 +116,50 @@ async function epg(c: Ctx) {
           })
       : Promise.resolve(null),
   ]);
-  return renderPage(c, <EpgPage guide={guide} day={shown} today={today} timeZone={timeZone} details={details} loggedIn={loggedIn(c) !== null} />, {
-    title: details ? `${details.programme.title} · ${t('EPG_TITLE')}` : t('EPG_TITLE'),
-  });
+  return { guide, day: shown, today, timeZone, details };
 }
+
+/** The guide grid of one day (?day=), with a programme's details (?programme=) and "remind me". */
+const epg = definePage({
+  path: '/epg',
+  who: 'anyone',
+  indexed: true,
+  load: ({ c }) => loadEpg(c),
+  view: (props, { t, user }) => ({
+    element: <EpgPage {...props} loggedIn={user !== null} />,
+    meta: { title: props.details ? `${props.details.programme.title} · ${t('EPG_TITLE')}` : t('EPG_TITLE') },
+  }),
+});
 
 const guideDayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86400_000).toISOString().slice(0, 10);
 
-/** POST /epg/reminders/{id} (intent=set|unset, day): "remind me" from the programme's details. */
-async function remind(c: Ctx, id: string) {
-  const form = await readForm(c);
+/** POST /epg/reminders/{id} (intent=set|unset, day): "remind me" from the programme's details, then back to them. */
+const backToProgramme = (c: Ctx, form: Form): string => {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(form.day ?? '') ? (form.day ?? '') : '';
-  const back = `/epg?${day ? `day=${day}&` : ''}programme=${id}`;
-  if (!/^\d{1,12}$/.test(id)) return c.notFound();
-  if (!loggedIn(c)) return toLogin(c, back);
-  try {
-    if (form.intent === 'unset') {
-      await callApi(c, `/actions/reminders/${id}`, 'DELETE');
-      addFlash(c, { kind: 'success', key: 'TV_REMINDER_REMOVED' });
-    } else {
-      await callApi(c, `/actions/reminders/${id}?lang=${c.get('lang')}`, 'POST');
-      addFlash(c, { kind: 'success', key: 'TV_REMINDER_SET', params: { minutes: REMINDER_LEAD_MINUTES } });
+  return `/epg?${day ? `day=${day}&` : ''}programme=${c.req.param('id') ?? ''}`;
+};
+
+const remind = defineAction({
+  path: '/epg/reminders/:id',
+  who: 'member',
+  back: backToProgramme,
+  async action({ c }, form) {
+    const id = c.req.param('id') ?? '';
+    if (!/^\d{1,12}$/.test(id)) return c.notFound();
+    try {
+      if (form.intent === 'unset') {
+        await callApi(c, `/actions/reminders/${id}`, 'DELETE');
+        addFlash(c, { kind: 'success', key: 'TV_REMINDER_REMOVED' });
+      } else {
+        await callApi(c, `/actions/reminders/${id}?lang=${c.get('lang')}`, 'POST');
+        addFlash(c, { kind: 'success', key: 'TV_REMINDER_SET', params: { minutes: REMINDER_LEAD_MINUTES } });
+      }
+    } catch (error) {
+      addFlash(c, { kind: 'danger', key: formFailure(error).key });
     }
-  } catch (error) {
-    if (sessionEnded(error)) return toLogin(c, back);
-    addFlash(c, { kind: 'danger', key: apiFailure(error).key });
-  }
-  return c.redirect(back, 303);
-}
+    return c.redirect(backToProgramme(c, form), 303);
+  },
+});
 
 /** GET /tv/reminders/{id}/open: a reminder opened from the bell is read; on to its channel. */
 async function openReminder(c: Ctx, id: string) {
@@ -144,11 +173,8 @@ async function openReminder(c: Ctx, id: string) {
 }
 
 export const tvPages = new Hono<AppEnv>()
-  .get('/tv', tvList)
+  .route('/', tvList)
   .get('/tv/reminders/:id/open', (c) => openReminder(c, c.req.param('id')))
-  .get('/tv/:slug', (c) => {
-    const slug = c.req.param('slug');
-    return SLUG.test(slug) && slug.length <= 120 ? channelPlayer(c, slug) : c.notFound();
-  })
-  .get('/epg', epg)
-  .post('/epg/reminders/:id', (c) => remind(c, c.req.param('id')));
+  .route('/', channel)
+  .route('/', epg)
+  .route('/', remind);

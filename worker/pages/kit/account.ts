@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import type { User } from '../api/auth/schemas';
-import type { AppEnv } from '../env';
-import { ApiError } from '../session/auth';
-import { addFlash } from '../session/cookies';
+import type { User } from '../../api/auth/schemas';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../session/auth';
+import { addFlash } from '../../session/cookies';
 
 /**
  * Guards and answers shared by the logged-in account pages (worker/pages/settings,

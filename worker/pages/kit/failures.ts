@@ -1,6 +1,6 @@
 import { ApiError } from '../../rules/api-client';
 import { asApiError } from '../../session/auth';
-import type { FormState } from '../../../client/pages/settings/forms';
+import type { FormState } from '../../../client/components/FormState';
 import { dictionaries } from '../../i18n';
 
 /**
