@@ -24,20 +24,20 @@ const TITLE = '/content/salt-of-essaouira';
 const checkout = (jar: Jar, form: Record<string, string>) => post('/subscription', { currency: 'MAD', method: 'card', ...form }, jar);
 
 /** The sandbox decides a checkout the page sent the browser to (its Location). */
-async function sandboxDecides(location: string, outcome: 'approve' | 'decline'): Promise<string> {
+async function sandboxDecides(location: string, outcome: 'approve' | 'decline', cardNumber?: string): Promise<string> {
   const answer = CheckoutAnswer.parse({ transaction: { id: '00000000-0000-0000-0000-000000000000', state: 'created' }, checkout: { method: 'GET', url: location } });
-  expect((await deliver(await decide(answer, outcome))).status).toBe(200);
+  expect((await deliver(await decide(answer, outcome, cardNumber))).status).toBe(200);
   const ref = new URL(location).pathname.split('/').pop() ?? '';
   const row = await env.DB.prepare('SELECT id FROM transactions WHERE provider_ref = ?').bind(ref).first<{ id: string }>();
   return row?.id ?? '';
 }
 
-/** A member who paid 3 months by card (sandbox). */
+/** A member who paid 3 months (no trial) by card (sandbox), with the test card that ends in 4242. */
 async function subscriber(): Promise<Jar> {
   const { jar } = await registered();
   const started = await checkout(jar, { plan: String(PLAN_3_MONTHS) });
   expect(started.res.status).toBe(303);
-  await sandboxDecides(started.res.headers.get('location') ?? '', 'approve');
+  await sandboxDecides(started.res.headers.get('location') ?? '', 'approve', '4242424242424242');
   return jar;
 }
 
