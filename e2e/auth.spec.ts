@@ -179,6 +179,8 @@ const loadedAndSettled = async (page: Page) => {
  * messages showing, the SMS reset form, and the top bar of a logged-in user.
  */
 async function shoot(page: Page, device: 'desktop' | 'phone') {
+  // Two languages × five pages and a new account: a long tour, so a longer guard against a hang.
+  test.setTimeout(120_000);
   for (const lang of ['ar', 'en'] as const) {
     await page.goto(`/login?lang=${lang}`);
     await formReady(page);
