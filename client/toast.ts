@@ -5,7 +5,7 @@
  */
 export type ToastKind = 'success' | 'danger' | 'info';
 
-/** Spec §9 durations: errors 10000 ms, request helper and password-change toasts 5000 ms. */
+/** Spec §9 toasts: errors 10000 ms; store profile errors 3000 ms; password-change toasts 5000 ms; request helper 5000 ms. */
 export const TOAST_MS = { error: 10_000, request: 5_000, password: 5_000, profile: 3_000 } as const;
 
 export const TOAST_REGION_ID = 'toasts';

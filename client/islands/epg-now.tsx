@@ -9,7 +9,7 @@ type Props = { from: number; to: number; now: number; timeZone: string };
 const RELOADED_KEY = 'epg-tz-reloaded';
 
 /**
- * The guide's "now" line (issue 16): drawn by the server where now was, then moved every 30
+ * The EPG now line: the guide's "now" line (issue 16), drawn by the server where now was, then moved every 30
  * seconds; at load the grid scrolls to it. It also tells the server the browser's time zone (the
  * `tz` cookie), so times are the viewer's own — reloading once when they were drawn in another.
  */

@@ -38,7 +38,7 @@ export const unlockProfile = (id: number, pin: string, t: Translate): Promise<Sw
 
 export const isProfileLocked = (error: ApiError | null): boolean => error?.status === 403 && error.message.startsWith('PROFILE_LOCKED');
 
-/** Spec §8 PIN check: the error as a danger toast for 10 s (in `region` when a modal dialog is open). */
+/** Spec §8 PIN check: the error as a danger toast, toast 10 s (in `region` when a modal dialog is open). */
 export function showPinError(t: Translate, error: ApiError | null, region?: HTMLElement | null): void {
   if (!error) return;
   const delay = error.body.delay;

@@ -1,7 +1,8 @@
 /**
  * Demo subscription plans (spec §9 durations in minutes and currencies; issue 13), as SQL for
  * worker/db/migrations/0007_payments.sql. PURE module (imported by vitest.config.ts too).
- * Prices are in minor units, tax included. The monthly plan carries the one-month free trial.
+ * Prices are in minor units, tax included. The monthly plan carries the one-month free trial
+ * (spec §9: trial 1 month without billing).
  */
 const FEATURES = {
   en: ['Every premium film, series and play', 'HD on phone, computer and TV', 'Two screens at once', 'Five profiles, with kids profiles', 'Cancel anytime'],

@@ -40,6 +40,7 @@ export const LIMIT_RULES = {
   /** Password reset requests per account. */
   'password-forgot': { max: 3, windowSeconds: HOUR, minIntervalSeconds: MINUTE },
   /** Verification SMS per phone number, rolling 24 h (callers show `remaining`). */
+  // Spec §9: SMS codes: maximum 3 per day.
   'code-sms': { max: 3, windowSeconds: 24 * HOUR, minIntervalSeconds: MINUTE },
   /**
    * Verification SMS per sending address, per device and for the whole service, each an hour: one
@@ -84,6 +85,7 @@ export const LIMIT_RULES = {
    * "library card and password combination not found". Per address is generous: a library's own
    * network puts its patrons behind one address, and only wrong tries stay counted.
    */
+  // Library card PIN lock: 5 wrong PINs in 15 minutes → 429 TOO_MANY_ATTEMPTS (worker/api/libraries/routes.ts).
   'library-card': { max: 5, windowSeconds: 15 * MINUTE },
   'library-card-account': { max: 5, windowSeconds: 15 * MINUTE },
   'library-card-ip': { max: 20, windowSeconds: HOUR },

@@ -141,6 +141,7 @@ export const pageRoutes = new Hono<AppEnv>()
       share: { image },
     });
   })
+  // Spec §5: route slugs are optional on category, content, page, youtube (without one: the index or home).
   .get('/content', (c) => c.redirect('/'))
   .get('/content/:slug', async (c) => {
     // The Partners row is fetched in parallel with the title (never fails the page).

@@ -4,7 +4,7 @@ import { Tokens } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
 
 /**
- * The `token` cookie of spec §3 (token, type, refreshToken; 365 days). HttpOnly, Secure,
+ * The `token` cookie of spec §3 (token, type, refreshToken; spec §5: token cookie lasts 365 days). HttpOnly, Secure,
  * SameSite=Lax: browser JavaScript never sees a token; the edge turns it into a Bearer header.
  */
 export const TOKEN_COOKIE = 'token';

@@ -9,7 +9,7 @@
 import type { Lang } from './lang';
 import { intlLocale } from './translate.ts';
 
-/** The live window a viewer can pause in, go back through and start over from (DVR), in seconds. */
+/** Live TV DVR: the live window a viewer can pause in, go back through and start over from, in seconds. */
 export const DVR_WINDOW_SECONDS = 2 * 3600;
 /** A programme that ended with a recording is playable from the guide for this many days. */
 export const CATCHUP_DAYS = 7;

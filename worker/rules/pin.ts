@@ -1,4 +1,4 @@
-/** The PIN of spec §5 and §9: 4 digits (checked by the API, the edge forms and the PIN dialog). */
+/** Spec §9: PIN: 4 digits (spec §5; checked by the API, the edge forms and the PIN dialog). */
 export const PIN_LENGTH = 4;
 export const PIN_PATTERN = /^[0-9]{4}$/;
 

@@ -1,5 +1,5 @@
 // Coupon codes (issue 14): a percentage or an amount off, or free days of a plan, between two dates,
-// for some plans or currencies, a total quota and one use per account. The quota is kept by one
+// for some plans or currencies. Coupon limits: a total quota and one use per account. The quota is kept by one
 // statement (INSERT … SELECT that counts) in one batch: D1 runs batches one at a time, so 50 parallel
 // redemptions of a code with 10 left make exactly 10 rows. A checkout holds its use until it is paid,
 // fails, or is abandoned: a card or mobile checkout still unfinished after COUPON_HOLD_MS gives its

@@ -135,7 +135,9 @@ export function apply(b: Billing, event: Event, now: Date): Outcome {
       if (event.purpose === 'renew' && active) return ok({ state: 'past_due', error: event.reason, attempts: b.attempts + 1, renewal: addMinutes(at, 1440) });
       return ok({ error: event.reason, state: b.state === 'pending' ? (b.end ? 'expired' : null) : b.state });
     case 'cancel':
+      // Spec §4: a cancelled subscription stays active until its end date (cancel keeps premium to the period end).
       if (!active) return { ok: false, refusal: 'NOT_SUBSCRIBED' };
+      // Spec §6: a backoffice-created subscription must be cancelled through support.
       if (b.origin === 'backoffice') return { ok: false, refusal: 'SUPPORT_CANCEL' };
       if (b.cancelled) return { ok: false, refusal: 'ALREADY_CANCELLED' };
       return ok({ cancelled: true, renewal: null, nextPlanId: null });
@@ -152,6 +154,7 @@ export function apply(b: Billing, event: Event, now: Date): Outcome {
     case 'reminded':
       return ok({ remindedFor: event.forEnd });
     case 'tick':
+      // Spec §4: after end, a switch to the free offer.
       if (premiumPlan(b) !== null && !active) return ok({ state: 'expired', renewal: null, cancelled: false, nextPlanId: null, trialEnd: null, attempts: 0 });
       return ok({});
   }

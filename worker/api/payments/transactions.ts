@@ -71,7 +71,7 @@ export const setTransactionState = (
     .bind(change.state, change.providerRef ?? null, change.error ?? null, change.at, change.id, ...change.from, ...guardArgs);
 
 /**
- * The next invoice number of the one continuous series, allocated inside the batch that accepts
+ * Invoice numbers are gap-free: the next number of the one continuous series, allocated inside the batch that accepts
  * the payment (batches run one at a time: no gap, no duplicate; the number is the primary key).
  */
 export const insertInvoice = (

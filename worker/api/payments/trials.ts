@@ -1,4 +1,4 @@
-// One free trial per person (not per account): a card-less trial needs a verified email or phone, and
+// One free trial per person, not per account (a trial once per person): a card-less trial needs a verified email or phone, and
 // every identifier that started a trial (verified email, verified phone, device, mobile payment number,
 // and the card: the provider's fingerprint, claimed when a card trial's checkout is accepted) is
 // remembered, so another account with any of them gets no second one.

@@ -102,6 +102,7 @@ export function passwordWall(options: PasswordWallOptions): MiddlewareHandler<Ap
     const ip = c.req.header('cf-connecting-ip') || 'unknown-ip';
     const allowance = await limiter(c.env).consume('door', ip);
     if (!allowance.allowed) return renderWall(c, { returnTo, error: true, waitSeconds: allowance.retryAfter }, 429);
+    // Spec §5: the input is hashed and compared; if equal it is stored and the page reloads, otherwise WRONG_PASSWORD.
     const hash = await sha256Hex(password);
     if (password && timingSafeEqualText(hash, expected)) {
       await limiter(c.env).release('door', ip);

@@ -71,7 +71,7 @@ function phoneOf(form: Form, user: User): { phone: string; values: Form; problem
   return { phone, values, problem };
 }
 
-/** Spec §9: SMS codes are 3 a day, with a warning at 3, 2 and 1 remaining. */
+/** Spec §9: SMS codes: maximum 3 per day, warnings at 3, 2 and 1 remaining. */
 const SMS_WARNING_AT = [3, 2, 1];
 
 async function sendPhoneCode(c: Ctx, user: User, form: Form): Promise<Answer> {

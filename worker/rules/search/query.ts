@@ -4,7 +4,7 @@
  * page route (worker/pages/search) and the search island. Pure module.
  */
 
-/** Spec §9: pages of 40 titles; a page with fewer is the last one (end flag). */
+/** Spec §9: search page size 40; a page with fewer is the last one (spec §4 end flag). */
 export const SEARCH_PAGE_SIZE = 40;
 /** Spec §4, §9: the search runs 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
