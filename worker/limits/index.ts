@@ -85,7 +85,7 @@ export const LIMIT_RULES = {
    * "library card and password combination not found". Per address is generous: a library's own
    * network puts its patrons behind one address, and only wrong tries stay counted.
    */
-  // Library card PIN lock: 5 wrong PINs in 15 minutes → 429 TOO_MANY_ATTEMPTS (worker/api/libraries/routes.ts).
+  // Library card 5 wrong PINs → 429 TOO_MANY_ATTEMPTS: the PIN lock, 5 tries in 15 minutes (worker/api/libraries/routes.ts).
   'library-card': { max: 5, windowSeconds: 15 * MINUTE },
   'library-card-account': { max: 5, windowSeconds: 15 * MINUTE },
   'library-card-ip': { max: 20, windowSeconds: HOUR },

@@ -42,7 +42,7 @@ export function moroccanMobile(typed: string): { ok: true; phone: string } | { o
 /** Sandbox mobile payment: a number ending in 0000 has no balance (the payment is declined). */
 export const SANDBOX_MOBILE_DECLINED_SUFFIX = '0000';
 
-/** Spec §9: cash payment voucher valid 4 days. */
+/** Spec §9: cash payment voucher valid 4 days (a cash voucher valid 4 days). */
 export const VOUCHER_VALID_DAYS = 4;
 export const VOUCHER_VALID_MS = VOUCHER_VALID_DAYS * 86_400_000;
 

@@ -71,8 +71,9 @@ export const setTransactionState = (
     .bind(change.state, change.providerRef ?? null, change.error ?? null, change.at, change.id, ...change.from, ...guardArgs);
 
 /**
- * Invoice numbers are gap-free: the next number of the one continuous series, allocated inside the batch that accepts
- * the payment (batches run one at a time: no gap, no duplicate; the number is the primary key).
+ * Invoice number gap-free: the next number of the one continuous series, allocated inside the
+ * batch that accepts the payment (batches run one at a time: no gap, no duplicate; the number is
+ * the primary key).
  */
 export const insertInvoice = (
   db: D1Database,
