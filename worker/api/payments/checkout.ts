@@ -57,7 +57,7 @@ async function billingOf(db: D1Database, user: UserRow): Promise<Result<Billing>
   return billing ? done(billing) : userGone();
 }
 
-function chooseCurrency(deps: PaymentDeps, billing: Billing, wanted: Currency | undefined, method: ProviderMethod = 'card'): Result<{ currency: Currency; provider: PaymentProvider }> {
+function chooseCurrency(deps: Pick<PaymentDeps, 'providers'>, billing: Billing, wanted: Currency | undefined, method: ProviderMethod = 'card'): Result<{ currency: Currency; provider: PaymentProvider }> {
   const currency = wanted ?? billing.currency ?? 'MAD';
   if (!isCurrency(currency)) return refused('BAD_REQUEST', 'currency');
   const provider = deps.providers.of(method === 'card' || method === 'mobile' ? method : 'cash', currency);
@@ -101,7 +101,7 @@ export type Start = {
  * checkout. A cash voucher (or an agent's collection) then waits for validation: the user stays on
  * the free offer until the network confirms.
  */
-export async function startCheckout(deps: PaymentDeps, user: UserRow, billing: Billing, s: Start, now: Date): Promise<Checkout> {
+export async function startCheckout(deps: Pick<PaymentDeps, 'db' | 'origin' | 'mailer'>, user: UserRow, billing: Billing, s: Start, now: Date): Promise<Checkout> {
   const at = now.toISOString();
   const id = crypto.randomUUID();
   const method = s.method ?? 'card';
@@ -127,7 +127,7 @@ export async function begin(env: Bindings, user: UserRow, billing: Billing, s: S
   return apiError(status, code, out.detail);
 }
 
-async function beginRedeemed(deps: PaymentDeps, user: UserRow, billing: Billing, s: Start, method: ProviderMethod, id: string, now: Date): Promise<Checkout> {
+async function beginRedeemed(deps: Pick<PaymentDeps, 'db' | 'origin' | 'mailer'>, user: UserRow, billing: Billing, s: Start, method: ProviderMethod, id: string, now: Date): Promise<Checkout> {
   const at = now.toISOString();
   const { db, origin } = deps;
   // A trial charges nothing now: the row says 0; the provider gets the price charged when the trial ends.
@@ -173,7 +173,7 @@ async function beginRedeemed(deps: PaymentDeps, user: UserRow, billing: Billing,
 }
 
 /** A voucher (or an agent's collection) was issued: the transaction and the user's state wait for validation. */
-async function awaitValidation(deps: PaymentDeps, provider: PaymentProvider, v: { id: string; providerRef: string; voucher: Voucher }, now: Date): Promise<void> {
+async function awaitValidation(deps: Pick<PaymentDeps, 'db' | 'mailer'>, provider: PaymentProvider, v: { id: string; providerRef: string; voucher: Voucher }, now: Date): Promise<void> {
   await deps.db.prepare('UPDATE transactions SET voucher_ref = ?, expires_at = ? WHERE id = ?').bind(v.voucher.reference, v.voucher.expiresAt, v.id).run();
   await settle(deps.db, provider, { kind: 'pending', eventId: `issued_${v.id}`, transactionId: v.id, providerRef: v.providerRef }, now, userLang(deps.db));
   if (v.voucher.expiresAt) await deps.mailer.voucher(v.id);
@@ -326,7 +326,7 @@ async function subscribeWithCoupon(deps: PaymentDeps, user: UserRow, billing: Bi
 }
 
 /** Nothing to pay: the coupon's use, the period (the plan's, or the coupon's free days), a zero-amount invoice, in one go. */
-async function payWithCoupon(deps: PaymentDeps, user: UserRow, plan: PlanRecord, currency: Currency, quote: CouponQuote, purpose: 'subscribe' | 'renew', returnTo: string | null, now: Date): Promise<Checkout> {
+async function payWithCoupon(deps: Pick<PaymentDeps, 'db' | 'mailer'>, user: UserRow, plan: PlanRecord, currency: Currency, quote: CouponQuote, purpose: 'subscribe' | 'renew', returnTo: string | null, now: Date): Promise<Checkout> {
   const { db } = deps;
   const at = now.toISOString();
   const id = crypto.randomUUID();
@@ -368,7 +368,7 @@ async function payWithCoupon(deps: PaymentDeps, user: UserRow, plan: PlanRecord,
 }
 
 /** A cash voucher withdrawn by its owner before paying: the network first (it may have been paid meanwhile), then here. */
-export async function cancelVoucher(deps: PaymentDeps, userId: string, transactionId: string, now: Date): Promise<Result<null>> {
+export async function cancelVoucher(deps: Pick<PaymentDeps, 'db' | 'providers'>, userId: string, transactionId: string, now: Date): Promise<Result<null>> {
   const { db } = deps;
   const tx = await findTransaction(db, transactionId);
   if (!tx || tx.user_id !== userId) return refused('PAYMENT_NOT_FOUND', transactionId);
@@ -423,7 +423,7 @@ async function startTrialWithoutCard(db: D1Database, who: TrialWho, plan: PlanRe
 }
 
 /** The browser is back from the provider before its callback: ask the provider, settle what it says. */
-export async function confirmTransaction(deps: PaymentDeps, userId: string, transactionId: string, now: Date): Promise<Result<{ state: string; settlement: Settlement | null }>> {
+export async function confirmTransaction(deps: Pick<PaymentDeps, 'db' | 'providers'>, userId: string, transactionId: string, now: Date): Promise<Result<{ state: string; settlement: Settlement | null }>> {
   const { db } = deps;
   const tx = await findTransaction(db, transactionId);
   if (!tx || tx.user_id !== userId) return refused('PAYMENT_NOT_FOUND', transactionId);
@@ -437,7 +437,7 @@ export async function confirmTransaction(deps: PaymentDeps, userId: string, tran
   return done({ state: (await findTransaction(db, transactionId))?.state ?? tx.state, settlement });
 }
 
-async function confirmByToken(deps: PaymentDeps, user: UserRow, token: string, now: Date): Promise<Checkout> {
+async function confirmByToken(deps: Pick<PaymentDeps, 'db' | 'providers'>, user: UserRow, token: string, now: Date): Promise<Checkout> {
   const row = await deps.db.prepare('SELECT id FROM transactions WHERE user_id = ? AND (provider_ref = ?2 OR id = ?2)').bind(user.id, token).first<{ id: string }>();
   if (!row) return refused('PAYMENT_NOT_FOUND', 'token');
   const confirmed = await confirmTransaction(deps, user.id, row.id, now);
