@@ -96,6 +96,6 @@ export class ShowInventory extends DurableObject<Env> {
 }
 
 /** The typed facade the API uses: one object per show. */
-export function showInventory(env: Env, showId: number) {
+export function showInventory(env: Pick<Env, 'SHOWS'>, showId: number) {
   return env.SHOWS.get(env.SHOWS.idFromName(`show:${showId}`));
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { normalizeCoupon, priceAfterCoupon, type CouponTerms } from '../../rules/payment-methods';
 import { isCurrency, type Currency } from '../../rules/subscription';
-import { apiError } from '../errors';
+import { done, refused, type Result } from './refusals';
 
 const CouponRow = z.object({
   code: z.string(),
@@ -41,19 +41,19 @@ export async function findCoupon(db: D1Database, code: string): Promise<Coupon |
 export type CouponQuote = { coupon: Coupon; amount: number; discount: number; freeDays: number | null };
 
 /**
- * The coupon of a typed code for a plan and a currency, or the API error that says why not
+ * The coupon of a typed code for a plan and a currency, or the refusal that says why not
  * (each its own message): unknown, not yet valid, expired, another plan or currency.
  * Quota and "already used" are decided by the redemption itself.
  */
-export async function quoteCoupon(db: D1Database, typed: string, plan: { id: number; price: number }, currency: Currency, now: Date): Promise<CouponQuote> {
+export async function quoteCoupon(db: D1Database, typed: string, plan: { id: number; price: number }, currency: Currency, now: Date): Promise<Result<CouponQuote>> {
   const code = normalizeCoupon(typed);
   const coupon = code ? await findCoupon(db, code) : null;
-  if (!coupon) apiError(404, 'COUPON_NOT_FOUND', 'coupon');
+  if (!coupon) return refused('COUPON_NOT_FOUND', 'coupon');
   const at = now.toISOString();
-  if (at < coupon.startsAt) apiError(409, 'COUPON_NOT_STARTED', coupon.code);
-  if (at > coupon.endsAt) apiError(409, 'COUPON_EXPIRED', coupon.code);
-  if ((coupon.planIds && !coupon.planIds.includes(plan.id)) || (coupon.currency && coupon.currency !== currency)) apiError(409, 'COUPON_NOT_FOR_PLAN', coupon.code);
-  return { coupon, ...priceAfterCoupon(plan.price, coupon) };
+  if (at < coupon.startsAt) return refused('COUPON_NOT_STARTED', coupon.code);
+  if (at > coupon.endsAt) return refused('COUPON_EXPIRED', coupon.code);
+  if ((coupon.planIds && !coupon.planIds.includes(plan.id)) || (coupon.currency && coupon.currency !== currency)) return refused('COUPON_NOT_FOR_PLAN', coupon.code);
+  return done({ coupon, ...priceAfterCoupon(plan.price, coupon) });
 }
 
 /**
@@ -86,12 +86,11 @@ export const releaseAbandonedStatements = (db: D1Database, code: string, at: str
 ];
 
 /** Redeems (after giving back the uses of abandoned checkouts, in the same batch), or answers why not: the account used it already, or nobody can any more. */
-export async function redeem(db: D1Database, code: string, userId: string, transactionId: string, at: string): Promise<void> {
+export async function redeem(db: D1Database, code: string, userId: string, transactionId: string, at: string): Promise<Result<null>> {
   const results = await db.batch([...releaseAbandonedStatements(db, code, at), redeemStatement(db, code, userId, transactionId, at)]);
-  if ((results.at(-1)?.meta.changes ?? 0) === 1) return;
+  if ((results.at(-1)?.meta.changes ?? 0) === 1) return done(null);
   const mine = await db.prepare('SELECT 1 FROM coupon_redemptions WHERE code = ? AND user_id = ?').bind(code, userId).first();
-  if (mine) apiError(409, 'COUPON_ALREADY_USED', code);
-  apiError(409, 'COUPON_USED_UP', code);
+  return refused(mine ? 'COUPON_ALREADY_USED' : 'COUPON_USED_UP', code);
 }
 
 /** Gives the use back when its payment failed, expired or was cancelled (in the batch that closes it). */

@@ -9,6 +9,8 @@ import { now } from '../clock';
 import { apiError } from '../errors';
 import { optionalJsonBody, validationHook } from '../validation';
 import { cancelVoucher, confirmMobilePayment, confirmTransaction, mobilePayer, refuseOthersPhone, saveCard, subscribe, userLang } from './checkout';
+import { paymentDeps } from './deps';
+import { PAYMENT_REFUSALS, refused, type RefusalAnswer, type Refused, type Result } from './refusals';
 import { consumeAll, limiter, type LimitRule } from '../../limits';
 import { createCode } from '../kernel/codes';
 import { clientOf, countSms, deliverCode, tooMany } from '../kernel/request';
@@ -21,10 +23,10 @@ import { cashProvider, mobilePaymentProvider, providerById, providerFor, PROVIDE
 import type { PaymentProvider } from './providers/types';
 import { changeQuote } from './quote';
 import { CheckoutAnswer, Currency, type SubscriptionView } from './schemas';
-import { once } from './once';
+import { attemptsOf, once } from './once';
 import { afterAnswer, notifySettlement } from './notify';
 import { settle } from './settle';
-import { apply, type Billing, type Event, type Refusal } from './state';
+import { apply, type Billing, type Event } from './state';
 import { loadBilling, update } from './store';
 import { findTransaction, listTransactions, paidForPeriod } from './transactions';
 import { invoiceDocument } from './invoices';
@@ -75,14 +77,22 @@ const CouponQuery = z.object({ plan: z.coerce.number().int().positive().max(2 **
 const ChangeInput = z.object({ when: z.enum(['now', 'period_end']), currency: Currency.optional() });
 const QuoteQuery = z.object({ currency: Currency.optional() });
 
-/** Spec §8 messages of refused subscription changes. */
-const REFUSALS: Record<Refusal, [400 | 409, string]> = {
-  NOT_SUBSCRIBED: [409, 'NOT_SUBSCRIBED'],
-  ALREADY_CANCELLED: [409, 'ALREADY_CANCELLED'],
-  NOT_CANCELLED: [409, 'NOT_CANCELLED'],
-  SUPPORT_CANCEL: [409, 'SUPPORT_CANCEL'],
-  SUBSCRIPTION_CHANGE_REFUSED: [409, 'SUBSCRIPTION_CHANGE_REFUSED'],
-};
+/**
+ * The one place a business function's result becomes the API's answer: its value, or its refusal's
+ * status and `CODE: detail` from the area's table (payments: PAYMENT_REFUSALS; events: ORDER_REFUSALS).
+ */
+export function answer<T, R extends string>(table: Record<R, RefusalAnswer>, result: Result<T, R>): T {
+  return result.ok ? result.value : refuse(table, result);
+}
+
+/** A refusal as the API's error answer. */
+export function refuse<R extends string>(table: Record<R, RefusalAnswer>, { refusal, detail }: Refused<R>): never {
+  const [status, code] = table[refusal];
+  return apiError(status, code, detail);
+}
+
+/** A payments result as the API's answer (PAYMENT_REFUSALS). */
+const paid = <T>(result: Result<T>): T => answer(PAYMENT_REFUSALS, result);
 
 /**
  * Coupon codes tried (looked up or redeemed) by the caller: per account, and per address when the
@@ -128,7 +138,7 @@ async function act(c: Ctx, event: (b: Billing) => Event, provider?: (b: Billing)
   const before = await loadBilling(c.env.DB, user.id);
   if (!before) apiError(401, 'NOT_AUTHORIZED', 'user gone');
   const check = apply(before, event(before), at);
-  if (!check.ok) apiError(...REFUSALS[check.refusal], '');
+  if (!check.ok) refuse(PAYMENT_REFUSALS, refused(check.refusal));
   // Providers that renew by themselves learn it first: if they refuse, nothing changed here.
   if (provider) await provider(before);
   return update<Billing>(
@@ -136,7 +146,7 @@ async function act(c: Ctx, event: (b: Billing) => Event, provider?: (b: Billing)
     user.id,
     (b) => {
       const out = apply(b, event(b), at);
-      if (!out.ok) apiError(...REFUSALS[out.refusal], '');
+      if (!out.ok) refuse(PAYMENT_REFUSALS, refused(out.refusal));
       return { write: out.next, result: out.next };
     },
     at,
@@ -167,15 +177,16 @@ function renewingProvider(c: Ctx, b: Billing): PaymentProvider | null {
 /** A subscription's checkout (POST /payments/subscription/:id); mobile payment first sends its SMS code, under the SMS limits. */
 async function startSubscription(c: Ctx, planId: number, input: z.infer<typeof SubscribeInput>): Promise<CheckoutAnswer> {
   const device = clientOf(c).deviceId || undefined;
-  if (input.method !== 'mobile') return subscribe(c.env, caller(c).user, planId, { ...input, device }, now(c));
+  const deps = paymentDeps(c.env);
+  if (input.method !== 'mobile') return paid(await subscribe(deps, caller(c).user, planId, { ...input, device }, now(c)));
   // Mobile payment: the payer's consent is an SMS code, under the SMS sending limits (spec §8: daily SMS limit, too frequent).
-  const phone = mobilePayer(input.phone);
-  await refuseOthersPhone(c.env.DB, phone, caller(c).user.id);
+  const phone = paid(mobilePayer(input.phone));
+  paid(await refuseOthersPhone(c.env.DB, phone, caller(c).user.id));
   const sms = await countSms(c, phone);
   if (sms.refused) throw new HTTPException(429, { res: sms.refused });
-  const answer = await subscribe(c.env, caller(c).user, planId, { ...input, phone, device }, now(c));
-  if (answer.transaction.state === 'created') await deliverCode(c, 'sms', phone, await createCode(c.env, 'sms', phone, 'payment'));
-  return answer;
+  const started = paid(await subscribe(deps, caller(c).user, planId, { ...input, phone, device }, now(c)));
+  if (started.transaction.state === 'created') await deliverCode(c, 'sms', phone, await createCode(c.env, 'sms', phone, 'payment'));
+  return started;
 }
 
 export const payments = new Hono<AppEnv>()
@@ -257,7 +268,7 @@ export const payments = new Hono<AppEnv>()
     const { when, currency } = c.req.valid('json');
     const target = await findPlan(c.env.DB, id);
     if (!target || !target.is_active) apiError(404, 'PLAN_NOT_FOUND', String(id));
-    if (when === 'now') return c.json(await subscribe(c.env, caller(c).user, id, { currency }, now(c)));
+    if (when === 'now') return c.json(paid(await subscribe(paymentDeps(c.env), caller(c).user, id, { currency }, now(c))));
     const billing = await act(
       c,
       () => ({ type: 'change_at_period_end', planId: id }),
@@ -281,7 +292,7 @@ export const payments = new Hono<AppEnv>()
     // A form posted twice (its `attempt`) starts one checkout and answers the same twice.
     if (!input.attempt) return c.json(await start());
     const key = [caller(c).user.id, input.attempt, planId, input.method ?? 'card', input.currency ?? '', input.coupon ?? '', input.phone ?? ''].join(':');
-    return c.json(await once(c.env, key, start, (v) => CheckoutAnswer.parse(v)));
+    return c.json(paid(await once(attemptsOf(c.env), key, start, (v) => CheckoutAnswer.parse(v))));
   })
 
   .use('/coupons/*', requireAuth)
@@ -292,12 +303,12 @@ export const payments = new Hono<AppEnv>()
     const currency = wanted ?? 'MAD';
     const refused = await countCouponTry(c);
     if (refused) return refused;
-    const quote = await quoteCoupon(c.env.DB, c.req.param('code'), { id: plan.id, price: priceOf(plan, currency) }, currency, now(c));
+    const quote = paid(await quoteCoupon(c.env.DB, c.req.param('code'), { id: plan.id, price: priceOf(plan, currency) }, currency, now(c)));
     await couponWorked(c);
     return c.json({ code: quote.coupon.code, kind: quote.coupon.kind, value: quote.coupon.value, price: priceOf(plan, currency), amount: quote.amount, discount: quote.discount, free_days: quote.freeDays, currency });
   })
 
-  .post('/card', async (c) => c.json(await saveCard(c.env, caller(c).user, now(c))))
+  .post('/card', async (c) => c.json(paid(await saveCard(paymentDeps(c.env), caller(c).user, now(c)))))
 
   .delete('/card', async (c) => {
     const { user } = caller(c);
@@ -342,16 +353,16 @@ export const payments = new Hono<AppEnv>()
   })
 
   .post('/transactions/:id/mobile', zValidator('param', TxParam, (r, c) => (r.success ? undefined : apiError(400, 'BAD_TRANSACTION_QUERY', 'id'))), zValidator('json', MobileCode, validationHook), async (c) => {
-    return c.json(await confirmMobilePayment(c.env, caller(c).user.id, c.req.valid('param').id, c.req.valid('json').code, now(c)));
+    return c.json(paid(await confirmMobilePayment(paymentDeps(c.env), caller(c).user.id, c.req.valid('param').id, c.req.valid('json').code, now(c))));
   })
 
   .post('/transactions/:id/cancel', zValidator('param', TxParam, (r, c) => (r.success ? undefined : apiError(400, 'BAD_TRANSACTION_QUERY', 'id'))), async (c) => {
-    await cancelVoucher(c.env, caller(c).user.id, c.req.valid('param').id, now(c));
+    paid(await cancelVoucher(paymentDeps(c.env), caller(c).user.id, c.req.valid('param').id, now(c)));
     return c.json({ message: 'VOUCHER_CANCELLED' });
   })
 
   .post('/transactions/:id/confirm', zValidator('param', TxParam, (r, c) => (r.success ? undefined : apiError(400, 'BAD_TRANSACTION_QUERY', 'id'))), async (c) => {
-    const { state } = await confirmTransaction(c.env, caller(c).user.id, c.req.valid('param').id, now(c));
+    const { state } = paid(await confirmTransaction(paymentDeps(c.env), caller(c).user.id, c.req.valid('param').id, now(c)));
     const user = await findUserById(c.env.DB, caller(c).user.id);
     return c.json({ state, subscription_id: user?.subscription_id ?? null });
   });

@@ -4,6 +4,7 @@
 // is one D1 batch (batches run one at a time) whose statements check what the other wrote.
 import { UNLOCK_VALID_MS } from '../../rules/payment-methods';
 import { apiError } from '../errors';
+import { done, PAYMENT_REFUSALS, refused, type Result } from './refusals';
 
 /** The accepted pack's tickets onto its buyer's balance, in the batch that accepts it. */
 export const addTicketsStatement = (db: D1Database, transactionId: string, guard: string, ...guardArgs: unknown[]): D1PreparedStatement =>
@@ -33,7 +34,7 @@ export const ticketsOf = async (db: D1Database, userId: string): Promise<number>
  * and no unlock of the title runs; the balance goes down only if that very row was written. Parallel
  * clicks therefore spend one ticket; a click during a running unlock spends none and answers it.
  */
-export async function unlockTitle(db: D1Database, userId: string, contentId: number, now: Date): Promise<{ unlock: Unlock; spent: boolean; credits: number }> {
+export async function spendTicket(db: D1Database, userId: string, contentId: number, now: Date): Promise<Result<{ unlock: Unlock; spent: boolean; credits: number }>> {
   const at = now.toISOString();
   const id = crypto.randomUUID();
   const expires = new Date(now.getTime() + UNLOCK_VALID_MS).toISOString();
@@ -48,10 +49,18 @@ export async function unlockTitle(db: D1Database, userId: string, contentId: num
     db.prepare('UPDATE users SET credits = credits - 1 WHERE id = ?1 AND EXISTS (SELECT 1 FROM unlocks WHERE id = ?2)').bind(userId, id),
   ]);
   const credits = await ticketsOf(db, userId);
-  if ((inserted?.meta.changes ?? 0) === 1) return { unlock: { content_id: contentId, unlocked_at: at, expires_at: expires }, spent: true, credits };
+  if ((inserted?.meta.changes ?? 0) === 1) return done({ unlock: { content_id: contentId, unlocked_at: at, expires_at: expires }, spent: true, credits });
   const running = await activeUnlock(db, userId, [contentId], now);
-  if (running) return { unlock: running, spent: false, credits };
-  apiError(409, 'NO_TICKETS', 'no ticket left: buy a pack or subscribe');
+  if (running) return done({ unlock: running, spent: false, credits });
+  return refused('NO_TICKETS', 'no ticket left: buy a pack or subscribe');
+}
+
+/** `spendTicket` for a route that answers the refusal as its API error (the player's unlock). */
+export async function unlockTitle(db: D1Database, userId: string, contentId: number, now: Date): Promise<{ unlock: Unlock; spent: boolean; credits: number }> {
+  const out = await spendTicket(db, userId, contentId, now);
+  if (out.ok) return out.value;
+  const [status, code] = PAYMENT_REFUSALS[out.refusal];
+  return apiError(status, code, out.detail);
 }
 
 /** The account's unlocks, newest first, with the title's name in `lang` (billing activity). */
