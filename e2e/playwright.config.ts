@@ -33,6 +33,9 @@ export default defineConfig({
   retries: 0,
   // Each file's time for CI's list of the slowest (scripts/test-times.ts).
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
+  // Failure artefacts in a folder of their own: Playwright empties it at start, and test-results/
+  // also holds the unit tests' report.
+  outputDir: '../test-results/e2e',
   timeout: 30_000,
   // An English browser: guests' language follows Accept-Language (else Arabic, spec §3).
   use: { baseURL: BASE_URL, launchOptions, trace: 'off', locale: 'en-US' },

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import app from './index';
 import { api } from './api';
 import { pageRoutes } from './pages/routes';
@@ -61,6 +61,12 @@ async function installChangeCounter(): Promise<void> {
       env.DB.prepare(`CREATE TRIGGER IF NOT EXISTS fuzz_${name}_d AFTER DELETE ON "${name}" ${bump}`),
     ]);
   }
+}
+
+/** Drops the counter: test files share a database, and the triggers would count in theirs. */
+async function removeChangeCounter(): Promise<void> {
+  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'fuzz\\_%' ESCAPE '\\'").all<{ name: string }>();
+  await env.DB.batch([...results.map(({ name }) => env.DB.prepare(`DROP TRIGGER IF EXISTS "${name}"`)), env.DB.prepare('DROP TABLE IF EXISTS fuzz_changes')]);
 }
 
 const changes = async (): Promise<number> => (await env.DB.prepare('SELECT n FROM fuzz_changes').first<{ n: number }>())?.n ?? 0;
@@ -211,6 +217,7 @@ const tally = { answers: { ok: 0, redirect: 0, refused: 0 }, writes: 0 };
 
 describe('fuzz: every API route and every form, with malformed input', () => {
   beforeAll(installChangeCounter);
+  afterAll(removeChangeCounter);
 
   it(`never answers 5xx, and a rejected request writes nothing to D1 (${RUNS} runs, seed ${SEED})`, { timeout: 900_000 }, async () => {
     expect(apiTargets.length).toBeGreaterThan(40);

@@ -33,7 +33,7 @@ export async function insertGrant(db: D1Database, g: NewGrant): Promise<boolean>
     )
     .bind(g.device_code_hash, g.user_code, g.client_id, g.device_name, g.device_id, g.user_agent, g.country, g.city, g.created_at, g.expires_at, g.poll_interval)
     .run();
-  return res.meta.changes === 1;
+  return res.meta.changes > 0;
 }
 
 /**
@@ -96,7 +96,7 @@ export async function denyGrant(db: D1Database, userCode: string, now: number): 
     .prepare(`UPDATE device_grants SET status = 'denied' WHERE user_code = ?1 AND status = 'pending' AND expires_at > ?2`)
     .bind(userCode, now)
     .run();
-  return res.meta.changes === 1;
+  return res.meta.changes > 0;
 }
 
 /** Cron: grants expired a day ago are dropped (their sessions, if any, stay in the device history). */
