@@ -9,7 +9,7 @@ import { playbackViewer } from '../entitlements/access';
 import { watchTarget } from '../player/queries';
 import { contentIdParam } from '../player/schemas';
 import { requestedProfile } from '../profiles/viewer';
-import { optionalJsonBody, validationHook } from '../validation';
+import { optionalJsonBody, validationHook } from '../kernel/validation';
 
 /** The two per-profile toggles of spec §4 Favourites and likes: /actions/fav/{id} and /actions/like/{id}. */
 export const ToggleType = z.enum(['fav', 'like']);

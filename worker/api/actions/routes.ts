@@ -8,7 +8,7 @@ import { playbackViewer } from '../entitlements/access';
 import { watchTarget } from '../player/queries';
 import { contentIdParam } from '../player/schemas';
 import { requestedProfile } from '../profiles/viewer';
-import { optionalJsonBody, validationHook } from '../validation';
+import { optionalJsonBody, validationHook } from '../kernel/validation';
 import { actionsQuery, ClickBody, type ActionItem, type ActionType } from './schemas';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };

@@ -6,8 +6,8 @@ import { consumeAll } from '../../limits';
 import { caller, requireAuth } from '../kernel/auth';
 import { clientOf, tooMany } from '../kernel/request';
 import { apiError } from '../errors';
-import { validationHook } from '../validation';
-import { now } from '../clock';
+import { validationHook } from '../kernel/validation';
+import { now } from '../kernel/clock';
 import { Currency } from '../payments/schemas';
 import { agentLookup, collectionsOf, findAgent, recordPayment } from './agents';
 

@@ -8,12 +8,12 @@ import { DEVICE_CODE_TTL_SECONDS, POLL_INTERVAL_SECONDS, SLOW_DOWN_SECONDS, form
 import { caller, requireAuth } from '../kernel/auth';
 import { clientOf, publicOrigin, tooMany } from '../kernel/request';
 import { randomToken, sessionTokens, sha256 } from '../kernel/tokens';
-import { now } from '../clock';
+import { now } from '../kernel/clock';
 import { readConfig } from '../configs/queries';
 import { apiError } from '../errors';
 import { checkProfilePin, pinLocked } from '../profiles/pin-check';
 import { resolveViewer } from '../profiles/queries';
-import { validationHook } from '../validation';
+import { validationHook } from '../kernel/validation';
 import { approveGrant, denyGrant, grantByUserCode, insertGrant, pollGrant, type GrantRow } from './queries';
 import { ApproveInput, CodeRequest, DenyInput, LookupQuery, TokenRequest, type CodeAnswer, type GrantError, type TokenAnswer } from './schemas';
 

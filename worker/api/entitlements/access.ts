@@ -7,7 +7,7 @@ import { authenticate } from '../kernel/auth';
 import type { UserRow } from '../kernel/users';
 import { readConfig } from '../configs/queries';
 import type { Config } from '../configs/schemas';
-import { now } from '../clock';
+import { now } from '../kernel/clock';
 import { apiError } from '../errors';
 import { activeUnlock } from '../payments/tickets';
 import { activeLoan } from './library';

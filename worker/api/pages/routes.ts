@@ -5,9 +5,9 @@ import { apiError } from '../errors';
 import { langQuery } from '../schemas';
 import { requestedProfile, viewerAgeLimit } from '../profiles/viewer';
 import { accessFor, effectiveCountries, playbackViewer, ticketFacts } from '../entitlements/access';
-import { now } from '../clock';
+import { now } from '../kernel/clock';
 import { libraryOffer } from '../entitlements/library';
-import { validationHook } from '../validation';
+import { validationHook } from '../kernel/validation';
 import {
   categoryBySlug,
   categoryContents,

@@ -6,12 +6,12 @@ import type { AppEnv, Bindings } from '../../env';
 import { STREAM_HEARTBEAT_SECONDS, streamIdFor, streamLimiter } from '../../limits/streams';
 import { signMedia, signMediaPath } from '../../media/sign';
 import { authenticate } from '../kernel/auth';
-import { now } from '../clock';
+import { now } from '../kernel/clock';
 import { apiError } from '../errors';
 import { unlockTitle } from '../payments/tickets';
 import { libraryCardRequired, patronOfTitle } from '../entitlements/library';
 import { requestedProfile } from '../profiles/viewer';
-import { validationHook } from '../validation';
+import { validationHook } from '../kernel/validation';
 import { accessFor, playbackViewer, streamOwner, type PlaybackViewer } from '../entitlements/access';
 import { playbackTitle, resumePosition, saveWatched, settleWatchedTime, watchTarget, type MediaRow, type PlaybackTitle } from './queries';
 import {

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../kernel/password';
 import type { UserRow } from '../kernel/users';
 import { readConfig } from '../configs/queries';
 import { apiError } from '../errors';
-import { validationHook } from '../validation';
+import { validationHook } from '../kernel/validation';
 import { checkProfilePin } from './pin-check';
 import { MAX_PROFILES, profilesNeedSubscription } from '../../rules/profiles';
 import {

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../../env';
 import { readConfig } from '../../configs/queries';
 import { apiError } from '../../errors';
-import { validationHook } from '../../validation';
+import { validationHook } from '../../kernel/validation';
 import { checkCode, setPasswordStatements, useCode, type CodeChannel } from '../../kernel/codes';
 import { caller, requireAuth } from '../../kernel/auth';
 import { hashPassword, verifyPassword } from '../../kernel/password';

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../../env';
 import { DEFAULT_PROFILE_NAME } from '../../../rules/profiles';
 import { readConfig } from '../../configs/queries';
 import { apiError } from '../../errors';
-import { validationHook } from '../../validation';
+import { validationHook } from '../../kernel/validation';
 import { checkCode, useCode } from '../../kernel/codes';
 import { hashPassword } from '../../kernel/password';
 import { RegisterInput, TokenizedRegisterQuery } from '../schemas';

@@ -7,7 +7,7 @@ import { streamWindow } from '../../../rules/eticket';
 import { DVR_WINDOW_SECONDS } from '../../../rules/live-tv';
 import type { Lang } from '../../../rules/lang';
 import { pickText } from '../../../rules/texts';
-import { now } from '../../clock';
+import { now } from '../../kernel/clock';
 import { apiError } from '../../errors';
 import { channelById } from '../../live-tv/queries';
 import { liveStream, liveUrl } from '../../live-tv/routes';
@@ -16,7 +16,7 @@ import { playbackTitle } from '../../player/queries';
 import { titleStream } from '../../player/routes';
 import type { StreamAnswer } from '../../player/schemas';
 import { requestedProfile } from '../../profiles/viewer';
-import { validationHook } from '../../validation';
+import { validationHook } from '../../kernel/validation';
 import { holdsStreamPass, showForStream, type ShowStreamRow } from './queries';
 import { showParam, showStreamQuery, type ShowStream, type ShowStreamRefused, type ShowTimes } from './schemas';
 
