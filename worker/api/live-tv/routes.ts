@@ -11,10 +11,10 @@ import { DVR_WINDOW_SECONDS, GUIDE_DAYS_AHEAD, GUIDE_DAYS_BACK, REMINDER_LEAD_MI
 import { authenticate } from '../kernel/auth';
 import { now } from '../kernel/clock';
 import { apiError } from '../errors';
-import { accessFor, countryList, playbackViewer, streamOwner } from '../entitlements/access';
+import { countryList } from '../entitlements/access';
+import { accessFor, playbackViewer, requestedProfile, streamOwner } from '../entitlements/routes';
 import type { UserRow } from '../kernel/users';
 import type { DevicesReached, StreamAnswer } from '../player/schemas';
-import { requestedProfile } from '../profiles/viewer';
 import { langQuery } from '../schemas';
 import { validationHook } from '../kernel/validation';
 import { channelById, channelBySlug, channelName, programmeRow, programmesIn, toChannel, toProgramme, visibleChannels, type ChannelRow } from './queries';

@@ -7,7 +7,7 @@ import type { AppEnv } from '../../env';
 import { now } from '../kernel/clock';
 import { apiError } from '../errors';
 import { slugParam } from '../pages/schemas';
-import { viewerAgeLimit } from '../profiles/viewer';
+import { viewerAgeLimit } from '../entitlements/routes';
 import { langQuery } from '../schemas';
 import { validationHook } from '../kernel/validation';
 import { countAd, currentAds, partnerBySlug, partnerContents, partnersOfContent, publishedPartners, webviewBySlug } from './queries';

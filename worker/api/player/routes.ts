@@ -9,10 +9,10 @@ import { authenticate } from '../kernel/auth';
 import { now } from '../kernel/clock';
 import { apiError } from '../errors';
 import { unlockTitle } from '../payments/tickets';
-import { libraryCardRequired, patronOfTitle } from '../entitlements/library';
-import { requestedProfile } from '../profiles/viewer';
+import { patronOfTitle } from '../entitlements/library';
 import { validationHook } from '../kernel/validation';
-import { accessFor, playbackViewer, streamOwner, type PlaybackViewer } from '../entitlements/access';
+import type { PlaybackViewer } from '../entitlements/access';
+import { accessFor, libraryCardRequired, playbackViewer, requestedProfile, streamOwner } from '../entitlements/routes';
 import { playbackTitle, resumePosition, saveWatched, settleWatchedTime, watchTarget, type MediaRow, type PlaybackTitle } from './queries';
 import {
   contentIdParam,
@@ -56,7 +56,7 @@ async function saveWatchedTime(c: Context<AppEnv, '/actions/watched/:contentId',
   const { contentId } = c.req.valid('param');
   const body = await watchedBody(c);
   const viewer = await playbackViewer(c, body.profile);
-  const target = await watchTarget(c.env, contentId, viewer.age);
+  const target = await watchTarget(c.env.DB, contentId, viewer.age);
   if (!target) apiError(404, 'CONTENT_NOT_FOUND', String(contentId));
   if (!target.ageAllowed) apiError(403, 'CONTENT_NOT_AVAILABLE', String(contentId));
   const { time, finished } = settleWatchedTime(body.time, target.duration);

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../env';
 import { now } from '../kernel/clock';
 import { apiError } from '../errors';
 import { placementAds } from '../partners/queries';
-import { viewerAgeLimit } from '../profiles/viewer';
+import { viewerAgeLimit } from '../entitlements/routes';
 import { langQuery } from '../schemas';
 import { validationHook } from '../kernel/validation';
 import { categoryExists, recommendedContents, searchContents, searchFilters } from './queries';
