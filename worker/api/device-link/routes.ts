@@ -180,7 +180,7 @@ export const deviceLink = new Hono<AppEnv>()
     // Spec §6: a kids profile never hands a TV a grown-up profile.
     if (viewer.row.is_kid === 1 && profile.is_kid !== 1) apiError(403, 'KIDS_PROFILE', 'a kids profile can link a TV to a kids profile only');
     if (pinLocked(profile)) {
-      const check = await checkProfilePin(c.env, profile, input.pin ?? '');
+      const check = await checkProfilePin(limiter(c.env), profile, input.pin ?? '');
       if (!check.ok && check.retryAfter > 0) return tooMany(c, 'TOO_MANY_ATTEMPTS', check.retryAfter, `wait ${check.retryAfter} seconds`);
       if (!check.ok) apiError(400, 'CODE_WAS_INCORRECT', 'wrong PIN');
     }

@@ -18,6 +18,7 @@ import type { DevicesReached, StreamAnswer } from '../player/schemas';
 import { langQuery } from '../schemas';
 import { validationHook } from '../kernel/validation';
 import { channelById, channelBySlug, channelName, programmeRow, programmesIn, toChannel, toProgramme, visibleChannels, type ChannelRow } from './queries';
+import { vapidKeys } from '../../push/keys';
 import { deliverReminders, markReminderRead, removeReminder, sentReminders, setReminder } from './reminders';
 import { channelParam, deliverQuery, guideQuery, programmeParam, type Guide, type ProgrammeDetails, type ReminderAnswer } from './schemas';
 
@@ -144,7 +145,7 @@ export const liveTv = new Hono<AppEnv>()
   .post('/tv/reminders/deliver', zValidator('query', deliverQuery, validationHook), async (c) => {
     if (c.env.DEV_OUTBOX !== 'true') apiError(404, 'E_ROUTE_NOT_FOUND', `${c.req.method} ${c.req.path}`);
     const { at } = c.req.valid('query');
-    return c.json(await deliverReminders(c.env, at ? new Date(at) : now(c)), 200, NO_STORE);
+    return c.json(await deliverReminders(c.env.DB, vapidKeys(c.env), at ? new Date(at) : now(c)), 200, NO_STORE);
   })
   /** GET /actions/reminders: the caller's delivered reminders (the bell), newest first. */
   .get('/actions/reminders', zValidator('query', langQuery, validationHook), async (c) => {

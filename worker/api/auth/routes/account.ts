@@ -9,9 +9,9 @@ import { caller, requireAuth } from '../../kernel/auth';
 import { hashPassword, verifyPassword } from '../../kernel/password';
 import { DeviceParam, LangInput, NotificationInput, ProfileUpdateInput, UserQuery } from '../schemas';
 import { resolveViewer, setCurrentProfile } from '../../profiles/queries';
-import { devices, rethrowUnique, userView } from '../users';
+import { devices, userView } from '../users';
 import { findUserById } from '../../kernel/users';
-import { requireGoodPassword } from './shared';
+import { requireGoodPassword, rethrowUnique } from './shared';
 import { refuseSamePassword } from '../../kernel/request';
 
 /** The account (spec §3, §7): GET/DELETE auth/user, devices, PUT auth/profile, lang and notificationActive. */

@@ -8,10 +8,9 @@ import { validationHook } from '../../kernel/validation';
 import { checkCode, useCode } from '../../kernel/codes';
 import { hashPassword } from '../../kernel/password';
 import { RegisterInput, TokenizedRegisterQuery } from '../schemas';
-import { rethrowUnique } from '../users';
 import { limiter } from '../../../limits';
 import { clientOf, lang, tooMany } from '../../kernel/request';
-import { requireGoodPassword } from './shared';
+import { requireGoodPassword, rethrowUnique } from './shared';
 
 /** POST auth/register (spec §4 Registration): the user and its first profile. */
 export const register = new Hono<AppEnv>()
