@@ -64,7 +64,7 @@ export type Secrets = {
   ETICKET_SIGNING_KEY?: string;
   /** Optional setting: accounts that may be created per address an hour (worker/limits 'register-ip', default 20). */
   REGISTRATIONS_PER_ADDRESS_HOUR?: string;
-  /** Tests only (vitest.config.ts): "true" lets a request set its clock with `x-test-now` (worker/api/clock.ts). */
+  /** Tests only (vitest.config.ts): "true" lets a request set its clock with `x-test-now` (worker/api/kernel/clock.ts). */
   TEST_CLOCK?: string;
 };
 

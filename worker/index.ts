@@ -25,6 +25,7 @@ import { deliverNotifications } from './push/deliver';
 import { apiErrorAnswer } from './api/errors';
 import { runBilling } from './api/payments/renewals';
 import { deliverReminders } from './api/live-tv/reminders';
+import { vapidKeys } from './push/keys';
 import { purgeGrants } from './api/device-link/queries';
 import { runOrders } from './api/events/settlement';
 import { sandboxPage } from './api/payments/providers/sandbox/page';
@@ -93,7 +94,7 @@ const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) =
       .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'billing_run_failed', error: String(error) }))),
   );
   ctx.waitUntil(
-    deliverReminders(env, new Date(controller.scheduledTime))
+    deliverReminders(env.DB, vapidKeys(env), new Date(controller.scheduledTime))
       .then((report) => console.log(JSON.stringify({ level: 'info', event: 'tv_reminders', ...report })))
       .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'tv_reminders_failed', error: String(error) }))),
   );

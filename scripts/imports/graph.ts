@@ -218,15 +218,15 @@ export type ApiTier = { areas: string[]; holds: string };
  * The areas of the built-in API (the folders under worker/api/), in tiers, lowest first: an area may
  * import the areas of the tiers below its own, never one of its own tier (sideways) or above. The
  * only place this order is written (docs: "API layers", rendered by `apiTiersTable`). The files at
- * worker/api/'s root (errors, validation, clock, schemas) import no area; worker/api/index.ts
+ * worker/api/'s root (errors, schemas) import no area; worker/api/index.ts
  * assembles the app from every area. Type-only imports count: a type names its area all the same.
  */
 export const API_TIERS: ApiTier[] = [
-  { areas: ['kernel'], holds: 'what every area uses: the caller of a request (requireAuth, caller), the users row, tokens, passwords, one-time codes, request helpers, texts by language' },
+  { areas: ['kernel'], holds: 'what every area uses: the caller of a request (requireAuth, caller), the users row, tokens, passwords, one-time codes, request helpers, validation of input, the request clock, texts by language' },
   { areas: ['payments'], holds: 'plans and prices, checkout, the payment state machine, providers, invoices, pay-per-title tickets; what was bought is fulfilled by handlers the selling areas register' },
   { areas: ['configs'], holds: 'the site configuration (it lists the active plans)' },
-  { areas: ['profiles'], holds: 'viewing profiles and the viewer of a request' },
-  { areas: ['entitlements'], holds: 'may this profile watch this title or channel now, and why not: subscription, country, ticket unlock, library card and loan' },
+  { areas: ['profiles'], holds: 'viewing profiles, the current profile of a session, PIN checks' },
+  { areas: ['entitlements'], holds: 'may this profile watch this title or channel now, and why not: subscription, country, ticket unlock, library card and loan; the viewer of a request' },
   { areas: ['pages'], holds: 'the catalogue: navigation, categories, the content page' },
   { areas: ['partners', 'player'], holds: 'partners, ads and webviews over the catalogue; stream URLs, heartbeats and watched time' },
   { areas: ['search', 'live-tv', 'actions'], holds: 'search; channels and the guide; favourites, likes and history' },

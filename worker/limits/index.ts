@@ -219,6 +219,9 @@ export async function consumeAll(env: Env, checks: readonly (readonly [LimitRule
   return { allowed: false, states, retryAfter: Math.max(...refused.map((state) => state.retryAfter)) };
 }
 
+/** The counts of every rule, as business functions receive them (`limiter(env)`). */
+export type Limiter = ReturnType<typeof limiter>;
+
 /** The typed facade callers import. Keys are trimmed; callers lower-case emails themselves. */
 export function limiter(env: Env): {
   consume(rule: LimitRule, key: string, max?: number): Promise<LimitState>;

@@ -1,15 +1,8 @@
-import { zValidator } from '@hono/zod-validator';
-import type { Context } from 'hono';
-import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../env';
-import { requireAuth } from '../kernel/auth';
-import { apiError } from '../errors';
-import { playbackViewer } from '../entitlements/access';
+import type { Refused } from '../kernel/refusals';
 import { watchTarget } from '../player/queries';
-import { contentIdParam } from '../player/schemas';
-import { requestedProfile } from '../profiles/viewer';
-import { optionalJsonBody, validationHook } from '../validation';
+import type { AgeLimit } from '../pages/queries';
+import type { ActionItem } from './schemas';
 
 /** The two per-profile toggles of spec §4 Favourites and likes: /actions/fav/{id} and /actions/like/{id}. */
 export const ToggleType = z.enum(['fav', 'like']);
@@ -22,48 +15,55 @@ export const ToggleBody = z.object({ profile: z.number().int().min(1).optional()
 export const ToggleAnswer = z.object({ id: z.number(), type: ToggleType, active: z.boolean() });
 export type ToggleAnswer = z.infer<typeof ToggleAnswer>;
 
-const routeParams = contentIdParam.extend({ type: ToggleType });
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
+/** Why a profile cannot act on a title: none published with this id, or it is above the profile's age limit. */
+export type TitleRefusal = 'CONTENT_NOT_FOUND' | 'CONTENT_NOT_AVAILABLE';
 
-/**
- * Adds or removes one title from the viewing profile's favourites or likes. Both directions are
- * idempotent (one row per profile, title and type). The profile must be the caller's (404
- * PROFILE_NOT_FOUND, nothing written) and unlocked (403 PROFILE_LOCKED); the title must exist
- * and be published (404 CONTENT_NOT_FOUND), and adding needs it within the profile's age limit
- * (403 CONTENT_NOT_AVAILABLE). Removing always works, so a list can be cleaned after a limit change.
- */
-async function toggle(c: Context<AppEnv>, type: ToggleType, contentId: number, active: boolean, profile: number | undefined): Promise<Response> {
-  const viewer = await playbackViewer(c, profile);
-  if (!viewer.user || !viewer.profile) apiError(401, 'E_UNAUTHORIZED_ACCESS', 'login required');
-  const db = c.env.DB;
-  if (active) {
-    const target = await watchTarget(c.env, contentId, viewer.age);
-    if (!target) apiError(404, 'CONTENT_NOT_FOUND', String(contentId));
-    if (!target.ageAllowed) apiError(403, 'CONTENT_NOT_AVAILABLE', String(contentId));
-    const now = new Date().toISOString();
-    await db
-      .prepare(`INSERT INTO actions (user_id, profile_id, content_id, type, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)
-        ON CONFLICT (profile_id, content_id, type) DO NOTHING`)
-      .bind(viewer.user.id, viewer.profile.id, contentId, type, now)
-      .run();
-  } else {
-    await db.prepare('DELETE FROM actions WHERE profile_id = ?1 AND content_id = ?2 AND type = ?3').bind(viewer.profile.id, contentId, type).run();
-  }
-  return c.json({ id: contentId, type, active } satisfies ToggleAnswer, 200, NO_STORE);
+/** The profile acting, its account and its age limit. */
+export type Actor = { userId: string; profileId: number; age: AgeLimit };
+
+async function titleRefusal(db: D1Database, contentId: number, age: AgeLimit): Promise<Refused<TitleRefusal> | null> {
+  const target = await watchTarget(db, contentId, age);
+  if (!target) return { ok: false, refusal: 'CONTENT_NOT_FOUND' };
+  if (!target.ageAllowed) return { ok: false, refusal: 'CONTENT_NOT_AVAILABLE' };
+  return null;
 }
 
 /**
- * Favourites (My List) and likes per profile (spec §4 Favourites and likes, §7):
- * POST /actions/{fav|like}/{id} {profile?} adds, DELETE /actions/{fav|like}/{id}?profile={id} removes.
- * Logged-in callers only: guests keep favourites locally (client/favs) until they log in.
+ * Adds or removes one title from the profile's favourites or likes. Both directions are idempotent
+ * (one row per profile, title and type). Adding needs a published title (CONTENT_NOT_FOUND) within
+ * the profile's age limit (CONTENT_NOT_AVAILABLE); removing always works, so a list can be cleaned
+ * after a limit change.
  */
-export const favs = new Hono<AppEnv>()
-  .post('/:type{fav|like}/:contentId', requireAuth, zValidator('param', routeParams, validationHook), async (c) => {
-    const { type, contentId } = c.req.valid('param');
-    const body = await optionalJsonBody(c, ToggleBody);
-    return toggle(c, type, contentId, true, body.profile);
-  })
-  .delete('/:type{fav|like}/:contentId', requireAuth, zValidator('param', routeParams, validationHook), async (c) => {
-    const { type, contentId } = c.req.valid('param');
-    return toggle(c, type, contentId, false, requestedProfile(c, 'profile'));
-  });
+export async function toggleAction(db: D1Database, actor: Actor, type: ToggleType, contentId: number, active: boolean, now: Date): Promise<{ ok: true } | Refused<TitleRefusal>> {
+  if (!active) {
+    await db.prepare('DELETE FROM actions WHERE profile_id = ?1 AND content_id = ?2 AND type = ?3').bind(actor.profileId, contentId, type).run();
+    return { ok: true };
+  }
+  const refused = await titleRefusal(db, contentId, actor.age);
+  if (refused) return refused;
+  await db
+    .prepare(`INSERT INTO actions (user_id, profile_id, content_id, type, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)
+      ON CONFLICT (profile_id, content_id, type) DO NOTHING`)
+    .bind(actor.userId, actor.profileId, contentId, type, now.toISOString())
+    .run();
+  return { ok: true };
+}
+
+/**
+ * Records that the profile opened the notification of a title (spec §4 notification read or unread):
+ * one click per profile and title, repeating it changes nothing but updated_at. Same refusals as adding.
+ */
+export async function recordClick(db: D1Database, actor: Actor, contentId: number, now: Date): Promise<{ ok: true; item: ActionItem } | Refused<TitleRefusal>> {
+  const refused = await titleRefusal(db, contentId, actor.age);
+  if (refused) return refused;
+  const item = await db
+    .prepare(
+      `INSERT INTO actions (user_id, profile_id, content_id, type, created_at, updated_at) VALUES (?1, ?2, ?3, 'click', ?4, ?4)
+        ON CONFLICT (profile_id, content_id, type) DO UPDATE SET updated_at = excluded.updated_at
+        RETURNING content_id, profile_id, type, created_at`,
+    )
+    .bind(actor.userId, actor.profileId, contentId, now.toISOString())
+    .first<ActionItem>();
+  if (!item) throw new Error('the click was not recorded');
+  return { ok: true, item };
+}

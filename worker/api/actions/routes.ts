@@ -2,16 +2,34 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
+import { requireAuth } from '../kernel/auth';
 import type { UserRow } from '../kernel/users';
-import { apiError } from '../errors';
-import { playbackViewer } from '../entitlements/access';
-import { watchTarget } from '../player/queries';
+import { now } from '../kernel/clock';
+import { refuse, type RefusalAnswers } from '../kernel/refusals';
+import { memberViewer, requestedProfile } from '../entitlements/routes';
 import { contentIdParam } from '../player/schemas';
-import { requestedProfile } from '../profiles/viewer';
-import { optionalJsonBody, validationHook } from '../validation';
-import { actionsQuery, ClickBody, type ActionItem, type ActionType } from './schemas';
+import { optionalJsonBody, validationHook } from '../kernel/validation';
+import { recordClick, toggleAction, ToggleBody, ToggleType, type Actor, type TitleRefusal, type ToggleAnswer } from './favs';
+import { eraseHistory, HISTORY_ERASED } from './history';
+import { actionsQuery, ClickBody, type ActionItem } from './schemas';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+/** The refusals of acting on a title, answered with the title's id. */
+const TITLE_REFUSALS: RefusalAnswers<TitleRefusal> = {
+  CONTENT_NOT_FOUND: [404, 'CONTENT_NOT_FOUND'],
+  CONTENT_NOT_AVAILABLE: [403, 'CONTENT_NOT_AVAILABLE'],
+};
+
+/**
+ * The logged-in caller and the profile the call is for (spec §7 `profileId` / `profile`): that one,
+ * which must be theirs (404 PROFILE_NOT_FOUND) and unlocked in this session (403 PROFILE_LOCKED),
+ * else the session's current profile. Guests: 401.
+ */
+async function actor(c: Context<AppEnv>, requested: number | undefined): Promise<Actor & { user: UserRow }> {
+  const viewer = await memberViewer(c, requested);
+  return { user: viewer.user, userId: viewer.user.id, profileId: viewer.profile.id, age: viewer.age };
+}
 
 /** One CSV field: quoted when needed, and defused against spreadsheet formula injection. */
 function csvField(value: string | number | null): string {
@@ -47,17 +65,6 @@ async function csvDownload(c: Context<AppEnv>, user: UserRow): Promise<Response>
 }
 
 /**
- * The logged-in caller and the profile the call is for (spec §7 `profileId` / `profile`): that one,
- * which must be theirs (404 PROFILE_NOT_FOUND) and unlocked in this session (403 PROFILE_LOCKED),
- * else the session's current profile. Guests: 401.
- */
-async function member(c: Context<AppEnv>, requested: number | undefined) {
-  const viewer = await playbackViewer(c, requested);
-  if (!viewer.user || !viewer.profile) apiError(401, 'E_UNAUTHORIZED_ACCESS', 'login required');
-  return { ...viewer, user: viewer.user, profile: viewer.profile };
-}
-
-/**
  * Action records of spec §3 (content_id, profile_id, type) and the data download:
  * - GET /actions/ (no `types`): the account's data as a CSV download (see csvDownload);
  * - GET /actions/?types=click[&contentIds=1,2][&profileId=3]: the viewing profile's actions of those
@@ -72,7 +79,7 @@ async function member(c: Context<AppEnv>, requested: number | undefined) {
 export const actions = new Hono<AppEnv>()
   .get('/', zValidator('query', actionsQuery, validationHook), async (c) => {
     const { types, contentIds } = c.req.valid('query');
-    const { user, profile } = await member(c, requestedProfile(c, 'profileId'));
+    const { user, profileId } = await actor(c, requestedProfile(c, 'profileId'));
     if (!types) return csvDownload(c, user);
     const { results } = await c.env.DB.prepare(
       `SELECT content_id, profile_id, type, created_at FROM actions
@@ -80,24 +87,54 @@ export const actions = new Hono<AppEnv>()
           AND (?4 IS NULL OR content_id IN (SELECT value FROM json_each(?4)))
         ORDER BY created_at DESC, id DESC`,
     )
-      .bind(user.id, profile.id, JSON.stringify(types), contentIds ? JSON.stringify(contentIds) : null)
+      .bind(user.id, profileId, JSON.stringify(types), contentIds ? JSON.stringify(contentIds) : null)
       .all<ActionItem>();
     return c.json(results satisfies ActionItem[], 200, NO_STORE);
   })
   .post('/click/:contentId', zValidator('param', contentIdParam, validationHook), async (c) => {
     const { contentId } = c.req.valid('param');
     const body = await optionalJsonBody(c, ClickBody);
-    const viewer = await member(c, body.profile);
-    const target = await watchTarget(c.env, contentId, viewer.age);
-    if (!target) apiError(404, 'CONTENT_NOT_FOUND', String(contentId));
-    if (!target.ageAllowed) apiError(403, 'CONTENT_NOT_AVAILABLE', String(contentId));
-    const type: ActionType = 'click';
-    const item = await c.env.DB.prepare(
-      `INSERT INTO actions (user_id, profile_id, content_id, type, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)
-        ON CONFLICT (profile_id, content_id, type) DO UPDATE SET updated_at = excluded.updated_at
-        RETURNING content_id, profile_id, type, created_at`,
-    )
-      .bind(viewer.user.id, viewer.profile.id, contentId, type, new Date().toISOString())
-      .first<ActionItem>();
-    return c.json(item, 200, NO_STORE);
+    const clicked = await recordClick(c.env.DB, await actor(c, body.profile), contentId, now(c));
+    if (!clicked.ok) refuse(TITLE_REFUSALS, clicked.refusal, String(contentId));
+    return c.json(clicked.item satisfies ActionItem, 200, NO_STORE);
   });
+
+const toggleParams = contentIdParam.extend({ type: ToggleType });
+
+/** Adds or removes a title of the profile's favourites or likes (toggleAction); the profile as `actor` finds it. */
+async function toggle(c: Context<AppEnv>, type: ToggleType, contentId: number, active: boolean, profile: number | undefined): Promise<Response> {
+  const toggled = await toggleAction(c.env.DB, await actor(c, profile), type, contentId, active, now(c));
+  if (!toggled.ok) refuse(TITLE_REFUSALS, toggled.refusal, String(contentId));
+  return c.json({ id: contentId, type, active } satisfies ToggleAnswer, 200, NO_STORE);
+}
+
+/**
+ * Favourites (My List) and likes per profile (spec §4 Favourites and likes, §7):
+ * POST /actions/{fav|like}/{id} {profile?} adds, DELETE /actions/{fav|like}/{id}?profile={id} removes.
+ * Logged-in callers only: guests keep favourites locally (client/favs) until they log in. Another
+ * account's profile: 404 PROFILE_NOT_FOUND, a PIN-locked one: 403 PROFILE_LOCKED, and nothing is
+ * written; adding a title that is not published: 404 CONTENT_NOT_FOUND, above the profile's age
+ * limit: 403 CONTENT_NOT_AVAILABLE.
+ */
+export const favs = new Hono<AppEnv>()
+  .post('/:type{fav|like}/:contentId', requireAuth, zValidator('param', toggleParams, validationHook), async (c) => {
+    const { type, contentId } = c.req.valid('param');
+    const body = await optionalJsonBody(c, ToggleBody);
+    return toggle(c, type, contentId, true, body.profile);
+  })
+  .delete('/:type{fav|like}/:contentId', requireAuth, zValidator('param', toggleParams, validationHook), async (c) => {
+    const { type, contentId } = c.req.valid('param');
+    return toggle(c, type, contentId, false, requestedProfile(c, 'profile'));
+  });
+
+/**
+ * DELETE /actions/watched[?profile={id}]: forgets every watched time of the viewing profile (the
+ * `profile` one, else the session's current profile), and nothing of the account's other
+ * profiles. Logged-in callers only (401); another account's profile: 404 PROFILE_NOT_FOUND, a
+ * profile whose PIN this session has not entered: 403 PROFILE_LOCKED — and nothing is deleted.
+ */
+export const history = new Hono<AppEnv>().delete('/watched', async (c) => {
+  const { userId, profileId } = await actor(c, requestedProfile(c, 'profile'));
+  await eraseHistory(c.env.DB, userId, profileId);
+  return c.json({ status: 200, message: HISTORY_ERASED }, 200, NO_STORE);
+});

@@ -4,7 +4,7 @@ import type { Bindings } from '../../env';
 import { MOROCCO_CODE } from '../../rules/account';
 import { isActive } from '../payments/state';
 import { findUserByLogin, type UserRow } from '../kernel/users';
-import { apiError } from '../errors';
+import type { Refused } from '../kernel/refusals';
 import { begin, langOf } from '../payments/checkout';
 import { sendBillingEmail } from '../payments/emails';
 import { findPlan, priceOf } from '../payments/plans';
@@ -48,49 +48,62 @@ async function viewOf(db: D1Database, user: UserRow, now: Date): Promise<AgentUs
   return { email: user.email, phone: user.phone, name, premium_until: billing && isActive(billing, now) ? billing.end : null, pending: billing?.state === 'pending' };
 }
 
-/** GET /agent/users?q=: the user, or 404 USER_NOT_FOUND; both audited. */
-export async function agentLookup(env: Bindings, agentId: string, q: string, now: Date): Promise<AgentUserView> {
+/** GET /agent/users?q=: the user, or the refusal USER_NOT_FOUND (no account with this email or phone); both audited. */
+export async function agentLookup(db: D1Database, agentId: string, q: string, now: Date): Promise<{ ok: true; user: AgentUserView } | Refused<'USER_NOT_FOUND'>> {
   const at = now.toISOString();
-  const user = await findUserByLogin(env.DB, loginOf(q));
+  const user = await findUserByLogin(db, loginOf(q));
   if (!user) {
-    await audit(env.DB, { agentId, action: 'lookup_unknown', query: q, at });
-    apiError(404, 'USER_NOT_FOUND', 'no account with this email or phone');
+    await audit(db, { agentId, action: 'lookup_unknown', query: q, at });
+    return { ok: false, refusal: 'USER_NOT_FOUND' };
   }
-  await audit(env.DB, { agentId, action: 'lookup', targetUserId: user.id, query: q, at });
-  return viewOf(env.DB, user, now);
+  await audit(db, { agentId, action: 'lookup', targetUserId: user.id, query: q, at });
+  return { ok: true, user: await viewOf(db, user, now) };
 }
+
+/**
+ * Why an agent cannot record a payment: no account with this login (or gone meanwhile), their own
+ * account, no such active plan, a payment already waiting for validation, another plan active, no
+ * cash network for the currency.
+ */
+export type PaymentRefusal = 'USER_NOT_FOUND' | 'USER_GONE' | 'AGENT_OWN_ACCOUNT' | 'PLAN_NOT_FOUND' | 'PAYMENT_PENDING' | 'SUBSCRIPTION_CHANGE_REFUSED' | 'PAYMENT_METHOD_UNAVAILABLE';
 
 /**
  * POST /agent/payments: the agent received the plan's price in cash. The amount comes from the plan,
  * never from the agent. The user stays on the free offer, "waiting for validation", until the cash
  * network confirms the agent's deposit (its signed callback): then premium starts.
  */
-export async function recordPayment(env: Bindings, agentId: string, input: { login: string; plan: number; currency: Currency }, now: Date): Promise<CheckoutAnswer & { amount: number; currency: Currency }> {
+export async function recordPayment(
+  env: Bindings,
+  agentId: string,
+  input: { login: string; plan: number; currency: Currency },
+  now: Date,
+): Promise<{ ok: true; payment: CheckoutAnswer & { amount: number; currency: Currency } } | Refused<PaymentRefusal>> {
   const at = now.toISOString();
-  const refuse = async (status: 400 | 404 | 409, code: string, target: string | null, detail: string): Promise<never> => {
-    await audit(env.DB, { agentId, action: 'refused', targetUserId: target, query: input.login, detail: code, at });
-    apiError(status, code, detail);
+  // Every refusal is audited, with the account it concerned; the gone account counts as not found.
+  const refuse = async (refusal: PaymentRefusal, target: string | null): Promise<Refused<PaymentRefusal>> => {
+    await audit(env.DB, { agentId, action: 'refused', targetUserId: target, query: input.login, detail: refusal === 'USER_GONE' ? 'USER_NOT_FOUND' : refusal, at });
+    return { ok: false, refusal };
   };
   const user = await findUserByLogin(env.DB, loginOf(input.login));
-  if (!user) return refuse(404, 'USER_NOT_FOUND', null, 'no account with this email or phone');
-  if (user.id === agentId) return refuse(409, 'AGENT_OWN_ACCOUNT', user.id, 'an agent cannot record a payment for their own account');
+  if (!user) return refuse('USER_NOT_FOUND', null);
+  if (user.id === agentId) return refuse('AGENT_OWN_ACCOUNT', user.id);
   const plan = await findPlan(env.DB, input.plan);
-  if (!plan || !plan.is_active) return refuse(404, 'PLAN_NOT_FOUND', user.id, String(input.plan));
+  if (!plan || !plan.is_active) return refuse('PLAN_NOT_FOUND', user.id);
   const billing = await loadBilling(env.DB, user.id);
-  if (!billing) return refuse(404, 'USER_NOT_FOUND', null, 'gone');
-  if (billing.state === 'pending') return refuse(409, 'PAYMENT_PENDING', user.id, 'a payment already waits for validation');
+  if (!billing) return refuse('USER_GONE', null);
+  if (billing.state === 'pending') return refuse('PAYMENT_PENDING', user.id);
   const active = isActive(billing, now);
   const pack = plan.kind === 'tickets';
-  if (!pack && active && billing.planId !== plan.id) return refuse(409, 'SUBSCRIPTION_CHANGE_REFUSED', user.id, 'another plan is active');
+  if (!pack && active && billing.planId !== plan.id) return refuse('SUBSCRIPTION_CHANGE_REFUSED', user.id);
   const provider = cashProvider(env, input.currency);
-  if (!provider) return refuse(400, 'PAYMENT_METHOD_UNAVAILABLE', user.id, `no cash network for ${input.currency}`);
+  if (!provider) return refuse('PAYMENT_METHOD_UNAVAILABLE', user.id);
   const amount = priceOf(plan, input.currency);
   const answer = await begin(env, user, billing, { plan, purpose: pack ? 'tickets' : active ? 'renew' : 'subscribe', amount, currency: input.currency, provider, trialDays: 0, returnTo: null, method: 'agent', agentId }, now);
   await audit(env.DB, { agentId, action: 'record_payment', targetUserId: user.id, query: input.login, transactionId: answer.transaction.id, amount, currency: input.currency, at });
   // The customer hears of it at once (and can object if they paid no one).
   const agent = await findAgent(env.DB, agentId);
   await sendBillingEmail(env, user.id, { kind: 'agent_recorded', plan: plan.name[langOf(user)], bought: pack ? 'tickets' : 'plan', amount, currency: input.currency, agent: agent?.name ?? '' });
-  return { ...answer, amount, currency: input.currency };
+  return { ok: true, payment: { ...answer, amount, currency: input.currency } };
 }
 
 /** GET /agent/collections: the agent's own collections of a day (UTC), newest first, and the totals per currency. */

@@ -6,10 +6,11 @@ import { consumeAll } from '../../limits';
 import { caller, requireAuth } from '../kernel/auth';
 import { clientOf, tooMany } from '../kernel/request';
 import { apiError } from '../errors';
-import { validationHook } from '../validation';
-import { now } from '../clock';
+import { validationHook } from '../kernel/validation';
+import { now } from '../kernel/clock';
 import { Currency } from '../payments/schemas';
-import { agentLookup, collectionsOf, findAgent, recordPayment } from './agents';
+import { refuse, type RefusalAnswers } from '../kernel/refusals';
+import { agentLookup, collectionsOf, findAgent, recordPayment, type PaymentRefusal } from './agents';
 
 /**
  * Sales agents (issue 14; spec §2 agent payment, §4 "agent payment keeps the user on the free tier
@@ -25,6 +26,17 @@ const requireAgent: MiddlewareHandler<AppEnv> = async (c, next) => {
   const agent = await findAgent(c.env.DB, caller(c).user.id);
   if (!agent) apiError(403, 'NOT_AN_AGENT', 'agents only');
   await next();
+};
+
+/** The agents' refusals as HTTP answers; a plan or a currency refused is named in the message. */
+const AGENT_REFUSALS: RefusalAnswers<PaymentRefusal> = {
+  USER_NOT_FOUND: [404, 'USER_NOT_FOUND', 'no account with this email or phone'],
+  USER_GONE: [404, 'USER_NOT_FOUND', 'gone'],
+  AGENT_OWN_ACCOUNT: [409, 'AGENT_OWN_ACCOUNT', 'an agent cannot record a payment for their own account'],
+  PLAN_NOT_FOUND: [404, 'PLAN_NOT_FOUND'],
+  PAYMENT_PENDING: [409, 'PAYMENT_PENDING', 'a payment already waits for validation'],
+  SUBSCRIPTION_CHANGE_REFUSED: [409, 'SUBSCRIPTION_CHANGE_REFUSED', 'another plan is active'],
+  PAYMENT_METHOD_UNAVAILABLE: [400, 'PAYMENT_METHOD_UNAVAILABLE'],
 };
 
 const LookupQuery = z.object({ q: z.string().trim().min(3, 'ALL_FIELDS_REQUIRED').max(254) });
@@ -45,11 +57,16 @@ export const agents = new Hono<AppEnv>()
       ['agent-lookup-ip', clientOf(c).ip || 'unknown-ip'],
     ]);
     if (!counted.allowed) return tooMany(c, 'TOO_MANY_ATTEMPTS', counted.retryAfter, `wait ${counted.retryAfter} seconds`);
-    return c.json(await agentLookup(c.env, agentId, c.req.valid('query').q, now(c)));
+    const found = await agentLookup(c.env.DB, agentId, c.req.valid('query').q, now(c));
+    if (!found.ok) refuse(AGENT_REFUSALS, found.refusal);
+    return c.json(found.user);
   })
   .post('/payments', zValidator('json', PaymentInput, validationHook), async (c) => {
     const input = c.req.valid('json');
-    return c.json(await recordPayment(c.env, caller(c).user.id, input, now(c)));
+    const recorded = await recordPayment(c.env, caller(c).user.id, input, now(c));
+    if (recorded.ok) return c.json(recorded.payment);
+    const { refusal } = recorded;
+    refuse(AGENT_REFUSALS, refusal, refusal === 'PLAN_NOT_FOUND' ? String(input.plan) : refusal === 'PAYMENT_METHOD_UNAVAILABLE' ? `no cash network for ${input.currency}` : undefined);
   })
   .get('/collections', zValidator('query', DayQuery, validationHook), async (c) => {
     const at = now(c);

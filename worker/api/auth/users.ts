@@ -1,5 +1,4 @@
 import { isLang } from '../../rules/lang';
-import { apiError } from '../errors';
 import type { Device, User } from './schemas';
 import { toProfile, type Viewer } from '../profiles/queries';
 import { userLibraries } from '../libraries/queries';
@@ -85,14 +84,14 @@ export async function devices(db: D1Database, userId: string, currentSessionId: 
   return results.map(({ revoked_at, ...d }) => ({ ...d, current: d.id === currentSessionId, active: revoked_at === null }));
 }
 
-/** Maps a UNIQUE constraint failure to the spec's `users_email_unique` / `users_phone_unique` body (409). */
-export function rethrowUnique(error: unknown): never {
+/** Another account has this email or phone. */
+export type TakenRefusal = 'EMAIL_TAKEN' | 'PHONE_TAKEN';
+
+/** The refusal a failed write of a users row means (its email or phone is another account's), or null for any other failure. */
+export function takenRefusal(error: unknown): TakenRefusal | null {
   const text = String(error);
-  if (text.includes('UNIQUE') && text.includes('users.email')) {
-    apiError(409, 'E_UNIQUE', 'duplicate key value violates unique constraint "users_email_unique"');
-  }
-  if (text.includes('UNIQUE') && text.includes('users.phone')) {
-    apiError(409, 'E_UNIQUE', 'duplicate key value violates unique constraint "users_phone_unique"');
-  }
-  throw error;
+  if (!text.includes('UNIQUE')) return null;
+  if (text.includes('users.email')) return 'EMAIL_TAKEN';
+  if (text.includes('users.phone')) return 'PHONE_TAKEN';
+  return null;
 }

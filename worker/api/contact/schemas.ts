@@ -12,7 +12,7 @@ import { TURNSTILE_TOKEN_MAX } from '../../rules/turnstile';
 
 /**
  * POST /contact (issue 15, spec §2 /contact): what the form sends. Messages are the translation keys
- * of worker/rules (spec §5), so a refusal reads `KEY: field` (worker/api/validation.ts) and the page
+ * of worker/rules (spec §5), so a refusal reads `KEY: field` (worker/api/kernel/validation.ts) and the page
  * puts it on that field.
  */
 const text = (max: number, tooLong: string) =>

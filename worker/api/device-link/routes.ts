@@ -8,12 +8,12 @@ import { DEVICE_CODE_TTL_SECONDS, POLL_INTERVAL_SECONDS, SLOW_DOWN_SECONDS, form
 import { caller, requireAuth } from '../kernel/auth';
 import { clientOf, publicOrigin, tooMany } from '../kernel/request';
 import { randomToken, sessionTokens, sha256 } from '../kernel/tokens';
-import { now } from '../clock';
+import { now } from '../kernel/clock';
 import { readConfig } from '../configs/queries';
 import { apiError } from '../errors';
 import { checkProfilePin, pinLocked } from '../profiles/pin-check';
 import { resolveViewer } from '../profiles/queries';
-import { validationHook } from '../validation';
+import { validationHook } from '../kernel/validation';
 import { approveGrant, denyGrant, grantByUserCode, insertGrant, pollGrant, type GrantRow } from './queries';
 import { ApproveInput, CodeRequest, DenyInput, LookupQuery, TokenRequest, type CodeAnswer, type GrantError, type TokenAnswer } from './schemas';
 
@@ -180,7 +180,7 @@ export const deviceLink = new Hono<AppEnv>()
     // Spec §6: a kids profile never hands a TV a grown-up profile.
     if (viewer.row.is_kid === 1 && profile.is_kid !== 1) apiError(403, 'KIDS_PROFILE', 'a kids profile can link a TV to a kids profile only');
     if (pinLocked(profile)) {
-      const check = await checkProfilePin(c.env, profile, input.pin ?? '');
+      const check = await checkProfilePin(limiter(c.env), profile, input.pin ?? '');
       if (!check.ok && check.retryAfter > 0) return tooMany(c, 'TOO_MANY_ATTEMPTS', check.retryAfter, `wait ${check.retryAfter} seconds`);
       if (!check.ok) apiError(400, 'CODE_WAS_INCORRECT', 'wrong PIN');
     }

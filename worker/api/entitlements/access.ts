@@ -1,14 +1,8 @@
-import type { Context } from 'hono';
 import { hasActiveSubscription } from '../../rules/subscription';
 import { ageLimit } from '../../rules/age';
-import type { AppEnv } from '../../env';
-import type { StreamOwner } from '../../limits/streams';
-import { authenticate } from '../kernel/auth';
 import type { UserRow } from '../kernel/users';
-import { readConfig } from '../configs/queries';
+import type { Refused } from '../kernel/refusals';
 import type { Config } from '../configs/schemas';
-import { now } from '../clock';
-import { apiError } from '../errors';
 import { activeUnlock } from '../payments/tickets';
 import { activeLoan } from './library';
 import { resolveViewer, type ProfileRow } from '../profiles/queries';
@@ -16,9 +10,9 @@ import type { Access } from './schemas';
 
 /**
  * Who is asking, for the calls that decide playback (content page `access`, stream_url, watched
- * time): the user and the viewing profile (the `requested` one, which must be theirs: 404
- * PROFILE_NOT_FOUND; 403 PROFILE_LOCKED while its PIN was not entered in this session; else the
- * session's current profile, else the first — as viewerAgeLimit), its age limit, and whether the
+ * time): the user and the viewing profile (the `requested` one, which must be theirs, else the
+ * refusal PROFILE_NOT_FOUND, and unlocked in this session, else PROFILE_LOCKED; else the session's
+ * current profile, else the first), its age limit, and whether the
  * account has an active subscription. Guests: no user, no profile, no age limit, never subscribed.
  * The config is read at most once, and for guests only when asked (`config()`).
  */
@@ -31,25 +25,22 @@ export type PlaybackViewer = {
   config: () => Promise<Config>;
 };
 
-export async function playbackViewer(c: Context<AppEnv>, requested: number | undefined): Promise<PlaybackViewer> {
-  let configRead: Promise<Config> | undefined;
-  const config = () => (configRead ??= readConfig(c.env));
-  const auth = await authenticate(c);
-  if (!auth) return { user: null, profile: null, age: null, subscribed: false, config };
-  const viewer = await resolveViewer(c.env.DB, auth.user, auth.sessionId, await config(), requested);
-  if (viewer === 'missing') apiError(404, 'PROFILE_NOT_FOUND', String(requested));
-  if (requested !== undefined && viewer.locked) apiError(403, 'PROFILE_LOCKED', String(requested));
-  return { user: auth.user, profile: viewer.row, age: ageLimit(viewer.row.age_restriction), subscribed: hasActiveSubscription(auth.user), config };
-}
+/** Why a caller cannot act as the profile they asked for: not theirs, or its PIN not entered in this session. */
+export type ViewerRefusal = 'PROFILE_NOT_FOUND' | 'PROFILE_LOCKED';
 
-/**
- * The caller's ISO country: `X-Client-Country` as the edge forwards it (worker/proxy, from
- * request.cf.country), else this request's own request.cf.country; '' when unknown.
- */
-export function callerCountry(c: Context<AppEnv>): string {
-  const cf = c.req.raw.cf as { country?: unknown } | undefined;
-  const country = c.req.header('x-client-country') || (typeof cf?.country === 'string' ? cf.country : '');
-  return country.trim().toUpperCase();
+/** The viewer of a call by `caller` (null for a guest) asking for the `requested` profile; `config` is read at most once. */
+export async function findPlaybackViewer(
+  db: D1Database,
+  config: () => Promise<Config>,
+  caller: { user: UserRow; sessionId: string } | null,
+  requested: number | undefined,
+): Promise<{ ok: true; viewer: PlaybackViewer } | Refused<ViewerRefusal>> {
+  if (!caller) return { ok: true, viewer: { user: null, profile: null, age: null, subscribed: false, config } };
+  const viewer = await resolveViewer(db, caller.user, caller.sessionId, await config(), requested);
+  if (viewer === 'missing') return { ok: false, refusal: 'PROFILE_NOT_FOUND' };
+  if (requested !== undefined && viewer.locked) return { ok: false, refusal: 'PROFILE_LOCKED' };
+  const { user } = caller;
+  return { ok: true, viewer: { user, profile: viewer.row, age: ageLimit(viewer.row.age_restriction), subscribed: hasActiveSubscription(user), config } };
 }
 
 /**
@@ -78,26 +69,25 @@ export function decideAccess(rights: TitleRights, caller: { country: string; sub
 }
 
 /**
- * decideAccess for this request; reads the config only when the answer depends on free_platform.
- * A premium title that a ticket unlocked for this account (`titleIds`: the title, and its series for
- * an episode) plays as if subscribed while the unlock runs (spec §9, 48 hours), and so does a library
- * title while a loan of it runs (issue 17, 72 hours).
+ * decideAccess for a caller from `at.country` at `at.now`; reads the config only when the answer
+ * depends on free_platform. A premium title that a ticket unlocked for this account (`titleIds`: the
+ * title, and its series for an episode) plays as if subscribed while the unlock runs (spec §9, 48
+ * hours), and so does a library title while a loan of it runs (issue 17, 72 hours).
  */
-export async function accessFor(c: Context<AppEnv>, viewer: PlaybackViewer, rights: TitleRights, titleIds: number[] = []): Promise<Access> {
-  const country = callerCountry(c);
-  const needsConfig = rights.premium && !viewer.subscribed && countryAllowed(rights.allowedCountries, country);
+export async function titleAccess(db: D1Database, at: { country: string; now: Date }, viewer: PlaybackViewer, rights: TitleRights, titleIds: number[] = []): Promise<Access> {
+  const needsConfig = rights.premium && !viewer.subscribed && countryAllowed(rights.allowedCountries, at.country);
   const freePlatform = needsConfig ? (await viewer.config()).free_platform : false;
-  const access = decideAccess(rights, { country, subscribed: viewer.subscribed, freePlatform });
+  const access = decideAccess(rights, { country: at.country, subscribed: viewer.subscribed, freePlatform });
   if (access !== 'premium' || !viewer.user) return access;
   // A library title plays while the user has a running 72-hour loan on it (issue 17, worker/api/libraries).
-  const [unlock, loan] = await Promise.all([activeUnlock(c.env.DB, viewer.user.id, titleIds, now(c)), activeLoan(c.env.DB, viewer.user.id, titleIds, now(c))]);
+  const [unlock, loan] = await Promise.all([activeUnlock(db, viewer.user.id, titleIds, at.now), activeLoan(db, viewer.user.id, titleIds, at.now)]);
   return unlock || loan ? 'ok' : 'premium';
 }
 
 /** A member's ticket balance and a running unlock of this title, on premium titles they are not subscribed for. */
-export async function ticketFacts(c: Context<AppEnv>, viewer: PlaybackViewer, premiumForThem: boolean, titleIds: number[]): Promise<{ credits: number; until: string | null } | null> {
+export async function ticketFacts(db: D1Database, now: Date, viewer: PlaybackViewer, premiumForThem: boolean, titleIds: number[]): Promise<{ credits: number; until: string | null } | null> {
   if (!viewer.user || !premiumForThem) return null;
-  const unlock = await activeUnlock(c.env.DB, viewer.user.id, titleIds, now(c));
+  const unlock = await activeUnlock(db, viewer.user.id, titleIds, now);
   return { credits: viewer.user.credits, until: unlock?.expires_at ?? null };
 }
 
@@ -117,15 +107,3 @@ export const effectiveCountries = (own: string | null | undefined, parent: strin
   const list = countryList(own);
   return list.length > 0 ? list : countryList(parent);
 };
-
-/**
- * Whose streams count together: the account when logged in, else the guest's device (the
- * X-Device-Id header every call carries, spec §7; the client IP when a direct caller sent none).
- * Never the guest's network address: many guests share one (carrier-grade NAT).
- */
-export function streamOwner(c: Context<AppEnv>, user: Pick<UserRow, 'id'> | null): StreamOwner {
-  if (user) return { userId: user.id };
-  const device = (c.req.header('x-device-id') ?? '').trim();
-  if (/^[\w-]{8,64}$/.test(device)) return { deviceId: device };
-  return { deviceId: `ip:${c.req.header('x-client-ip') || c.req.header('cf-connecting-ip') || 'unknown'}` };
-}

@@ -4,7 +4,6 @@
 // worker/api/libraries, which reads these too.
 import { monthKey } from '../../rules/libraries';
 import type { Lang } from '../../rules/lang';
-import { apiError } from '../errors';
 import { textIn } from '../../rules/texts';
 import type { LibraryOffer } from './schemas';
 
@@ -41,9 +40,6 @@ export async function cardsOf(db: D1Database, userId: string, now: Date, library
 }
 
 export const ticketsLeft = (row: Pick<CardRow, 'monthly_tickets' | 'used'>): number => Math.max(0, row.monthly_tickets - row.used);
-
-/** 403 for a library title the caller cannot watch: spec §8 "a valid library card is required to watch". */
-export const libraryCardRequired = (): never => apiError(403, 'LIBRARY_CARD_REQUIRED', 'a valid library card is required to watch');
 
 /** The running loan of one of these titles (a title, or an episode and its series), if any. */
 export async function activeLoan(db: D1Database, userId: string, contentIds: number[], now: Date): Promise<{ content_id: number; expires_at: string } | null> {

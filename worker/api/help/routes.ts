@@ -5,7 +5,7 @@ import { HELP_RESULTS_LIMIT, HELP_SUGGEST_LIMIT, type HelpCategory } from '../..
 import type { Lang } from '../../rules/lang';
 import { ftsQuery } from '../../rules/search/normalize';
 import { apiError } from '../errors';
-import { optionalJsonBody, validationHook } from '../validation';
+import { optionalJsonBody, validationHook } from '../kernel/validation';
 import { langQuery } from '../schemas';
 import { articlePage, articlesByCategory, searchArticles, voteHelpful } from './queries';
 import { consumeAll } from '../../limits';

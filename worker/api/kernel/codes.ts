@@ -1,6 +1,6 @@
 import type { Bindings } from '../../env';
 import type { CodePurpose } from './schemas';
-import { randomToken, revokeSessionsStatement, serverSecret, sha256 } from './tokens';
+import { randomToken, revokeSessionsStatement, serverSecret, sha256, type ServerSecret } from './tokens';
 
 /**
  * Verification codes (6 digits; purpose 'payment': a mobile payment's consent, worker/api/payments), 10 minutes, single use, 5 tries) and password reset tokens
@@ -13,7 +13,7 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 
 export type CodeChannel = 'email' | 'sms';
 
-async function hmac(env: Bindings, text: string): Promise<string> {
+async function hmac(env: ServerSecret, text: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(serverSecret(env)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text));
   return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -30,7 +30,7 @@ export function randomCode(): string {
 }
 
 /** Creates a code for (channel, target, purpose), replacing any earlier one; answers the code to send. */
-export async function createCode(env: Bindings, channel: CodeChannel, target: string, purpose: CodePurpose | 'payment'): Promise<string> {
+export async function createCode(env: ServerSecret & Pick<Bindings, 'DB'>, channel: CodeChannel, target: string, purpose: CodePurpose | 'payment'): Promise<string> {
   const code = randomCode();
   const now = Date.now();
   await env.DB.batch([
@@ -53,7 +53,7 @@ export async function createCode(env: Bindings, channel: CodeChannel, target: st
  * CODE_MAX_ATTEMPTS were), so parallel guesses are counted exactly: at most 5 are ever compared.
  * Call `useCode` once the action succeeded.
  */
-export async function checkCode(env: Bindings, channel: CodeChannel, target: string, purpose: CodePurpose | 'payment', code: string): Promise<number | null> {
+export async function checkCode(env: ServerSecret & Pick<Bindings, 'DB'>, channel: CodeChannel, target: string, purpose: CodePurpose | 'payment', code: string): Promise<number | null> {
   const row = await env.DB.prepare(
     `UPDATE verification_codes SET attempts = attempts + 1
       WHERE id = (SELECT id FROM verification_codes WHERE channel = ? AND target = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT 1)

@@ -17,16 +17,21 @@ export const REFRESH_REUSE_WINDOW_MS = 30_000;
 const REFRESH_TTL_MS = 365 * 24 * 3600 * 1000;
 const DEV_SECRET = 'tafrij-dev-only-secret: set JWT_SECRET with wrangler secret put';
 
+/** What the server's own signatures (tokens, codes, sealed PINs, signed links) need: its secret, and whether this is development. */
+export type ServerSecret = Pick<Bindings, 'JWT_SECRET' | 'DEV_OUTBOX'>;
+/** The settings and the database a session is made with. */
+type SessionEnv = ServerSecret & Pick<Bindings, 'DB' | 'ACCESS_TOKEN_TTL_SECONDS'>;
+
 /** JWT_SECRET; a fixed development secret only where the dev outbox is on (never in production). */
-export function serverSecret(env: Bindings): string {
+export function serverSecret(env: ServerSecret): string {
   const secret = env.JWT_SECRET || (env.DEV_OUTBOX === 'true' ? DEV_SECRET : '');
   if (!secret) apiError(500, 'SERVER_MISCONFIGURED', 'JWT_SECRET is not set');
   return secret;
 }
 
-const secretKey = (env: Bindings): Uint8Array => new TextEncoder().encode(serverSecret(env));
+const secretKey = (env: ServerSecret): Uint8Array => new TextEncoder().encode(serverSecret(env));
 
-export async function signAccessToken(env: Bindings, userId: string, sessionId: string): Promise<string> {
+export async function signAccessToken(env: ServerSecret & Pick<Bindings, 'ACCESS_TOKEN_TTL_SECONDS'>, userId: string, sessionId: string): Promise<string> {
   const ttl = Number.parseInt(env.ACCESS_TOKEN_TTL_SECONDS, 10) || 900;
   return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
@@ -37,7 +42,7 @@ export async function signAccessToken(env: Bindings, userId: string, sessionId: 
 }
 
 /** The access token's user and session, or null when it is invalid or expired. */
-export async function verifyAccessToken(env: Bindings, token: string): Promise<{ userId: string; sessionId: string } | null> {
+export async function verifyAccessToken(env: ServerSecret, token: string): Promise<{ userId: string; sessionId: string } | null> {
   try {
     const { payload } = await jwtVerify(token, secretKey(env), { algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
@@ -75,12 +80,12 @@ export function newSessionStatement(db: D1Database, id: string, userId: string, 
 }
 
 /** The first tokens of a session that exists. */
-export async function sessionTokens(env: Bindings, userId: string, sessionId: string, now = Date.now()): Promise<Tokens> {
+export async function sessionTokens(env: SessionEnv, userId: string, sessionId: string, now = Date.now()): Promise<Tokens> {
   return { token: await signAccessToken(env, userId, sessionId), type: 'bearer', refreshToken: await issueRefreshToken(env.DB, sessionId, now) };
 }
 
 /** Starts a session (one row of the device history) and answers its first tokens. */
-export async function startSession(env: Bindings, userId: string, place: SessionPlace): Promise<Tokens> {
+export async function startSession(env: SessionEnv, userId: string, place: SessionPlace): Promise<Tokens> {
   const id = crypto.randomUUID();
   await newSessionStatement(env.DB, id, userId, place, new Date()).run();
   return sessionTokens(env, userId, id);
@@ -96,7 +101,7 @@ type RefreshRow = {
 };
 
 /** POST /auth/refresh: rotates the refresh token (see the reuse window above). */
-export async function refreshSession(env: Bindings, refreshToken: string, now = Date.now()): Promise<Tokens> {
+export async function refreshSession(env: SessionEnv, refreshToken: string, now = Date.now()): Promise<Tokens> {
   const hash = await sha256(refreshToken);
   const row = await env.DB.prepare(
     `SELECT rt.session_id, s.user_id, rt.expires_at, rt.rotated_at, s.revoked_at, u.is_active

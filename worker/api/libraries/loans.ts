@@ -3,14 +3,14 @@
 // title costs one ticket and opens a 72-hour loan; re-watching inside the loan costs nothing. Exact
 // under parallel requests as pay per title is (worker/api/payments/tickets.ts unlockTitle): one D1
 // batch (batches run one at a time) whose statements check what the others wrote.
-import type { Bindings } from '../../env';
 import { CARD_RECHECK_MS, LOAN_MS, monthKey } from '../../rules/libraries';
 import type { Lang } from '../../rules/lang';
-import { apiError } from '../errors';
-import { PatronAuthUnavailable, patronAuthenticator } from './patrons';
+import type { Refused } from '../kernel/refusals';
+import type { ServerSecret } from '../kernel/tokens';
+import { askLibrary, type Unavailable } from './cards';
+import type { PatronAuthenticator, PatronCheck } from './patrons';
 import { textIn } from '../../rules/texts';
 import type { CardRow } from '../entitlements/library';
-import type { LibraryRow } from './queries';
 import type { LibraryLoan } from './schemas';
 import { openPin } from './seal';
 
@@ -36,34 +36,29 @@ export async function runningLoans(db: D1Database, userId: string, lang: Lang, n
 }
 
 /**
- * "The card is re-checked when its validity is older than a day": asks the library again (the
- * patron-authentication interface, with the sealed PIN) and records the answer. A failed re-check
+ * "The card is re-checked when its validity is older than a day": asks the card's library again
+ * (`patrons`, with the PIN opened by the server secret) and records the answer. A failed re-check
  * makes the card invalid ("a valid library card is required to watch"); an unreachable library
- * answers 503 and changes nothing.
+ * is the refusal LIBRARY_UNAVAILABLE and changes nothing.
  */
-export async function recheckCard(env: Bindings, card: CardRow, library: LibraryRow, now: Date): Promise<boolean> {
-  if (card.invalid_reason !== null) return false;
-  if (now.getTime() - Date.parse(card.checked_at) < CARD_RECHECK_MS) return true;
-  const pin = await openPin(env, card.pin_sealed);
-  let reason: string | null = 'not_found';
-  let check: Awaited<ReturnType<ReturnType<typeof patronAuthenticator>['check']>> | null = null;
+export async function recheckCard(db: D1Database, secret: ServerSecret, patrons: PatronAuthenticator, card: CardRow, now: Date): Promise<{ ok: true; valid: boolean } | Unavailable> {
+  if (card.invalid_reason !== null) return { ok: true, valid: false };
+  if (now.getTime() - Date.parse(card.checked_at) < CARD_RECHECK_MS) return { ok: true, valid: true };
+  const pin = await openPin(secret, card.pin_sealed);
+  let check: PatronCheck = { ok: false, reason: 'not_found' };
   if (pin !== null) {
-    try {
-      check = await patronAuthenticator(env, library).check(card.card_number, pin, now);
-    } catch (error) {
-      if (error instanceof PatronAuthUnavailable) apiError(503, 'LIBRARY_UNAVAILABLE', 'the library cannot be reached, try later');
-      throw error;
-    }
-    reason = check.ok ? null : check.reason;
+    const asked = await askLibrary(patrons, card.card_number, pin, now);
+    if (!asked.ok) return asked;
+    check = asked.check;
   }
-  if (check?.ok) {
-    await env.DB.prepare('UPDATE library_cards SET checked_at = ?2, valid_until = ?3, patron_name = COALESCE(?4, patron_name) WHERE id = ?1')
+  if (check.ok) {
+    await db.prepare('UPDATE library_cards SET checked_at = ?2, valid_until = ?3, patron_name = COALESCE(?4, patron_name) WHERE id = ?1')
       .bind(card.id, now.toISOString(), check.validUntil, check.name)
       .run();
-    return true;
+    return { ok: true, valid: true };
   }
-  await env.DB.prepare('UPDATE library_cards SET invalid_reason = ?2 WHERE id = ?1').bind(card.id, reason ?? 'not_found').run();
-  return false;
+  await db.prepare('UPDATE library_cards SET invalid_reason = ?2 WHERE id = ?1').bind(card.id, check.reason).run();
+  return { ok: true, valid: false };
 }
 
 /**
@@ -71,6 +66,7 @@ export async function recheckCard(env: Bindings, card: CardRow, library: Library
  * the month's count is below the library's monthly tickets and no loan of the title runs for the
  * user; the count goes up only if that very row was written. Twenty parallel borrows with three
  * tickets left make exactly three loans; a borrow during a running loan spends nothing and answers it.
+ * No loan and none written: the refusal NO_LIBRARY_TICKETS.
  */
 export async function borrowTitle(
   db: D1Database,
@@ -78,7 +74,7 @@ export async function borrowTitle(
   contentId: number,
   lang: Lang,
   now: Date,
-): Promise<{ loan: LibraryLoan; spent: boolean }> {
+): Promise<{ ok: true; loan: LibraryLoan; spent: boolean } | Refused<'NO_LIBRARY_TICKETS'>> {
   const at = now.toISOString();
   const month = monthKey(now);
   const id = crypto.randomUUID();
@@ -103,6 +99,6 @@ export async function borrowTitle(
     .prepare(`${LOAN_SELECT} WHERE o.user_id = ?1 AND o.content_id = ?3 AND o.expires_at > ?4 ORDER BY o.expires_at DESC LIMIT 1`)
     .bind(card.user_id, lang, contentId, at)
     .first<LoanRow>();
-  if (row) return { loan: toLoan(row, lang), spent };
-  apiError(409, 'NO_LIBRARY_TICKETS', 'no library ticket left this month: they come back on the 1st');
+  if (row) return { ok: true, loan: toLoan(row, lang), spent };
+  return { ok: false, refusal: 'NO_LIBRARY_TICKETS' };
 }

@@ -5,27 +5,34 @@ import { consumeAll, limiter } from '../../limits';
 import { cleanCardNumber, monthKey, parseMonth } from '../../rules/libraries';
 import { authenticate, caller, requireAuth } from '../kernel/auth';
 import { clientOf, tooMany } from '../kernel/request';
-import { now } from '../clock';
+import { now } from '../kernel/clock';
 import { apiError } from '../errors';
 import { visibleContentsByIds } from '../pages/queries';
-import { accessFor, playbackViewer } from '../entitlements/access';
-import { cardsOf, libraryCardRequired, ticketsLeft } from '../entitlements/library';
+import { cardsOf, ticketsLeft } from '../entitlements/library';
+import { accessFor, libraryCardRequired, playbackViewer, requestedProfile } from '../entitlements/routes';
 import { textIn } from '../../rules/texts';
 import { playbackTitle } from '../player/queries';
-import { requestedProfile } from '../profiles/viewer';
 import { langQuery } from '../schemas';
-import { validationHook } from '../validation';
+import { validationHook } from '../kernel/validation';
+import { refuse, type RefusalAnswers } from '../kernel/refusals';
+import { checkCard, linkCard, type CardRefusal } from './cards';
 import { borrowTitle, recheckCard, runningLoans } from './loans';
-import { PatronAuthUnavailable, patronAuthenticator } from './patrons';
+import { patronAuthenticator } from './patrons';
 import { findLibraries, libraryBySlug, libraryTitleIds, toCard, toSummary } from './queries';
 import { BorrowInput, CardInput, cardParam, finderQuery, libraryParam, usageQuery, type BorrowAnswer, type LibraryFinder, type LibraryPage, type MyLibraries } from './schemas';
-import { sealPin } from './seal';
 import { librarianLibrary, libraryUsage } from './usage';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
-/** The library's patron system could not answer: 503, never "not found". */
-const libraryUnavailable = (): never => apiError(503, 'LIBRARY_UNAVAILABLE', 'the library cannot be reached, try later');
+/** The libraries' refusals as HTTP answers (the library's patron system not answering is a 503, never "not found"). */
+const LIBRARY_REFUSALS: RefusalAnswers<CardRefusal | 'LIBRARY_UNAVAILABLE' | 'NO_LIBRARY_TICKETS'> = {
+  LIBRARY_CARD_NOT_FOUND: [400, 'LIBRARY_CARD_NOT_FOUND', 'library card and password combination not found'],
+  LIBRARY_CARD_BLOCKED: [403, 'LIBRARY_CARD_BLOCKED', 'the library has blocked this card'],
+  LIBRARY_CARD_EXPIRED: [403, 'LIBRARY_CARD_EXPIRED', 'this library card has expired'],
+  LIBRARY_CARD_TAKEN: [409, 'LIBRARY_CARD_TAKEN', 'this library card is linked to another account'],
+  LIBRARY_UNAVAILABLE: [503, 'LIBRARY_UNAVAILABLE', 'the library cannot be reached, try later'],
+  NO_LIBRARY_TICKETS: [409, 'NO_LIBRARY_TICKETS', 'no library ticket left this month: they come back on the 1st'],
+};
 
 async function library(c: Context<AppEnv>, slug: string) {
   const row = await libraryBySlug(c.env.DB, slug);
@@ -75,7 +82,7 @@ export const libraries = new Hono<AppEnv>()
     const row = await library(c, c.req.valid('param').slug);
     const input = c.req.valid('json');
     const cardNumber = cleanCardNumber(input.cardNumber);
-    if (!/^[\w.]{1,40}$/.test(cardNumber)) apiError(400, 'LIBRARY_CARD_NOT_FOUND', 'library card and password combination not found');
+    if (!/^[\w.]{1,40}$/.test(cardNumber)) refuse(LIBRARY_REFUSALS, 'LIBRARY_CARD_NOT_FOUND');
     const accountKey = `user:${user.id}`;
     // The card's tries are the caller's own: another account's wrong PINs never lock this card for its patron.
     const cardKey = `${row.id}:${cardNumber.toLowerCase()}:${accountKey}`;
@@ -87,37 +94,13 @@ export const libraries = new Hono<AppEnv>()
     ]);
     if (!attempt.allowed) return tooMany(c, 'TOO_MANY_ATTEMPTS', attempt.retryAfter, `wait ${attempt.retryAfter} seconds`);
     const at = now(c);
-    let check;
-    try {
-      check = await patronAuthenticator(c.env, row).check(cardNumber, input.pin, at);
-    } catch (error) {
-      if (error instanceof PatronAuthUnavailable) libraryUnavailable();
-      throw error;
-    }
-    if (!check.ok) {
-      if (check.reason === 'blocked') apiError(403, 'LIBRARY_CARD_BLOCKED', 'the library has blocked this card');
-      if (check.reason === 'expired') apiError(403, 'LIBRARY_CARD_EXPIRED', 'this library card has expired');
-      apiError(400, 'LIBRARY_CARD_NOT_FOUND', 'library card and password combination not found');
-    }
+    const checked = await checkCard(patronAuthenticator(c.env, row), cardNumber, input.pin, at);
+    if (!checked.ok) refuse(LIBRARY_REFUSALS, checked.refusal);
     const limits = limiter(c.env);
     await Promise.all([limits.release('library-card', cardKey), limits.release('library-card-account', accountKey), limits.release('library-card-ip', addressKey)]);
-    const taken = await c.env.DB.prepare('SELECT user_id FROM library_cards WHERE library_id = ?1 AND card_number = ?2').bind(row.id, cardNumber).first<{ user_id: string }>();
-    if (taken && taken.user_id !== user.id) apiError(409, 'LIBRARY_CARD_TAKEN', 'this library card is linked to another account');
-    await c.env.DB.prepare(
-      `INSERT INTO library_cards (user_id, library_id, card_number, pin_sealed, patron_name, valid_until, checked_at, invalid_reason, created_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL, ?7)
-       ON CONFLICT (user_id, library_id) DO UPDATE SET card_number = excluded.card_number, pin_sealed = excluded.pin_sealed,
-         patron_name = excluded.patron_name, valid_until = excluded.valid_until, checked_at = excluded.checked_at, invalid_reason = NULL`,
-    )
-      .bind(user.id, row.id, cardNumber, await sealPin(c.env, input.pin), check.name, check.validUntil, at.toISOString())
-      .run()
-      .catch((error: unknown) => {
-        if (String(error).includes('UNIQUE')) apiError(409, 'LIBRARY_CARD_TAKEN', 'this library card is linked to another account');
-        throw error;
-      });
-    const [card] = await cardsOf(c.env.DB, user.id, at, row.id);
-    if (!card) apiError(500, 'INTERNAL_ERROR', 'card not saved');
-    return c.json(toCard(card, lang), 201, NO_STORE);
+    const linked = await linkCard(c.env.DB, c.env, { userId: user.id, libraryId: row.id, cardNumber, pin: input.pin }, checked.patron, at);
+    if (!linked.ok) refuse(LIBRARY_REFUSALS, linked.refusal);
+    return c.json(toCard(linked.card, lang), 201, NO_STORE);
   })
   /** DELETE /libraries/cards/{id}: removes one of the caller's cards (its month's tickets stay counted on the card number). */
   .delete('/libraries/cards/:id', requireAuth, zValidator('param', cardParam, validationHook), async (c) => {
@@ -173,9 +156,14 @@ export const libraries = new Hono<AppEnv>()
     cards.sort((a, b) => ticketsLeft(b) - ticketsLeft(a));
     for (const card of cards) {
       const row = await libraryBySlug(c.env.DB, card.library_slug);
-      if (!row || !(await recheckCard(c.env, card, row, at))) continue;
+      if (!row) continue;
+      const rechecked = await recheckCard(c.env.DB, c.env, patronAuthenticator(c.env, row), card, at);
+      if (!rechecked.ok) refuse(LIBRARY_REFUSALS, rechecked.refusal);
+      if (!rechecked.valid) continue;
       const contentId = including.find((l) => l.library_id === card.library_id)?.content_id ?? title.content.id;
-      const { loan, spent } = await borrowTitle(c.env.DB, card, contentId, lang, at);
+      const borrowed = await borrowTitle(c.env.DB, card, contentId, lang, at);
+      if (!borrowed.ok) refuse(LIBRARY_REFUSALS, borrowed.refusal);
+      const { loan, spent } = borrowed;
       const [after] = await cardsOf(c.env.DB, user.id, at, card.library_id);
       return c.json({ loan, spent, tickets_left: after ? ticketsLeft(after) : 0 } satisfies BorrowAnswer, spent ? 201 : 200, NO_STORE);
     }

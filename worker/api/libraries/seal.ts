@@ -1,5 +1,4 @@
-import type { Bindings } from '../../env';
-import { serverSecret } from '../kernel/tokens';
+import { serverSecret, type ServerSecret } from '../kernel/tokens';
 import { fromBase64url, toBase64url } from '../../rules/base64url';
 
 /**
@@ -9,7 +8,7 @@ import { fromBase64url, toBase64url } from '../../rules/base64url';
  */
 const encoder = new TextEncoder();
 
-async function pinKey(env: Bindings): Promise<CryptoKey> {
+async function pinKey(env: ServerSecret): Promise<CryptoKey> {
   const base = await crypto.subtle.importKey('raw', encoder.encode(serverSecret(env)), 'HKDF', false, ['deriveKey']);
   return crypto.subtle.deriveKey(
     { name: 'HKDF', hash: 'SHA-256', salt: encoder.encode('tafrij-library-card'), info: encoder.encode('pin-seal-v1') },
@@ -20,7 +19,7 @@ async function pinKey(env: Bindings): Promise<CryptoKey> {
   );
 }
 
-export async function sealPin(env: Bindings, pin: string): Promise<string> {
+export async function sealPin(env: ServerSecret, pin: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await pinKey(env), encoder.encode(pin)));
   const out = new Uint8Array(iv.length + sealed.length);
@@ -30,7 +29,7 @@ export async function sealPin(env: Bindings, pin: string): Promise<string> {
 }
 
 /** The PIN, or null when it cannot be opened (the server secret changed): the card then needs its PIN again. */
-export async function openPin(env: Bindings, sealed: string): Promise<string | null> {
+export async function openPin(env: ServerSecret, sealed: string): Promise<string | null> {
   const bytes = fromBase64url(sealed);
   if (!bytes) return null;
   try {

@@ -4,13 +4,12 @@
  * start, exactly once (claimed by one UPDATE): it joins the viewer's bell (GET /actions/reminders)
  * and is pushed to their browsers (web push of worker/push) in the language they set it in.
  */
-import type { Bindings } from '../../env';
 import { translate } from '../../i18n';
 import { isLang, dirOf, type Lang } from '../../rules/lang';
 import { REMINDER_LEAD_MINUTES } from '../../rules/live-tv';
 import { pickText } from '../../rules/texts';
 import { PUSH_BADGE, PUSH_ICON, sendPush, type PushMessage } from '../../push/deliver';
-import { vapidKeys } from '../../push/keys';
+import type { VapidKeys } from '../../push/keys';
 import { dropExpired, type SubscriptionRow } from '../../push/subscriptions';
 import { vapidSigner } from '../../push/vapid';
 import { channelName } from './queries';
@@ -83,12 +82,11 @@ export function reminderMessage(row: Pick<DueRow, 'programme_id' | 'lang' | 'tit
 /**
  * Delivers the reminders whose programme starts within REMINDER_LEAD_MINUTES of `now`: each is
  * claimed by one UPDATE (two overlapping runs never send it twice), shows in the bell, and is
- * pushed to the user's subscribed browsers when web push is configured and their notifications
- * are on. Subscriptions the push service says are gone are deleted.
+ * pushed to the user's subscribed browsers when web push is configured (`keys`, vapidKeys) and
+ * their notifications are on. Subscriptions the push service says are gone are deleted.
  */
-export async function deliverReminders(env: Bindings, now: Date, fetcher: typeof fetch = fetch): Promise<ReminderReport> {
+export async function deliverReminders(db: D1Database, keys: VapidKeys | null, now: Date, fetcher: typeof fetch = fetch): Promise<ReminderReport> {
   const report: ReminderReport = { due: 0, sent: 0, failed: 0, removed: 0, stale: 0 };
-  const db = env.DB;
   const at = Math.floor(now.getTime() / 1000);
   const { results: due } = await db
     .prepare(
@@ -98,7 +96,6 @@ export async function deliverReminders(env: Bindings, now: Date, fetcher: typeof
     )
     .bind(at + REMINDER_LEAD_MINUTES * 60)
     .all<DueRow>();
-  const keys = vapidKeys(env);
   const authorization = keys ? vapidSigner(keys, () => now.getTime()) : null;
   for (const row of due) {
     const claim = await db.prepare('UPDATE programme_reminders SET sent_at = ?3 WHERE user_id = ?1 AND programme_id = ?2 AND sent_at IS NULL').bind(row.user_id, row.programme_id, now.toISOString()).run();

@@ -4,6 +4,7 @@ import { DVR_WINDOW_SECONDS, REMINDER_LEAD_MINUTES } from '../../rules/live-tv';
 import { decryptPush, newSubscriber, pushService } from '../../push/testing';
 import type { PushMessage } from '../../push/deliver';
 import { callApi, messageOf, registeredSubscriber, registeredUser } from '../../test/accounts';
+import { vapidKeys } from '../../push/keys';
 import { deliverReminders } from './reminders';
 import type { Guide, ProgrammeDetails, ReminderAnswer, SentReminder } from './schemas';
 import { importXmltv } from './xmltv';
@@ -160,16 +161,16 @@ describe('reminders', () => {
 
     // Not yet six minutes before; then two runs at once four minutes before: one delivery, one push.
     const early = pushService();
-    await deliverReminders(env, new Date((show.starts_at - 6 * 60) * 1000), early.fetch);
+    await deliverReminders(env.DB, vapidKeys(env), new Date((show.starts_at - 6 * 60) * 1000), early.fetch);
     expect(early.sent.filter((s) => s.endpoint === endpoint)).toHaveLength(0);
     const service = pushService();
     const when = new Date((show.starts_at - 4 * 60) * 1000);
-    await Promise.all([deliverReminders(env, when, service.fetch), deliverReminders(env, when, service.fetch), deliverReminders(env, when, service.fetch)]);
+    await Promise.all([deliverReminders(env.DB, vapidKeys(env), when, service.fetch), deliverReminders(env.DB, vapidKeys(env), when, service.fetch), deliverReminders(env.DB, vapidKeys(env), when, service.fetch)]);
     const mine = service.sent.filter((s) => s.endpoint === endpoint);
     expect(mine).toHaveLength(1);
     const message = JSON.parse(await decryptPush(mine[0]?.body ?? new Uint8Array(), browser)) as PushMessage;
     expect(message).toMatchObject({ title: 'Show', body: `Commence dans 4 minutes sur One`, url: `/tv/${slug('one')}`, lang: 'fr' });
-    await deliverReminders(env, new Date((show.starts_at - 60) * 1000), service.fetch);
+    await deliverReminders(env.DB, vapidKeys(env), new Date((show.starts_at - 60) * 1000), service.fetch);
     expect(service.sent.filter((s) => s.endpoint === endpoint)).toHaveLength(1);
 
     // The bell lists it, unread until opened.

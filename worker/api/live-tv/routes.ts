@@ -9,15 +9,16 @@ import { allowedFor } from '../../rules/age';
 import type { Lang } from '../../rules/lang';
 import { DVR_WINDOW_SECONDS, GUIDE_DAYS_AHEAD, GUIDE_DAYS_BACK, REMINDER_LEAD_MINUTES, remindable } from '../../rules/live-tv';
 import { authenticate } from '../kernel/auth';
-import { now } from '../clock';
+import { now } from '../kernel/clock';
 import { apiError } from '../errors';
-import { accessFor, countryList, playbackViewer, streamOwner } from '../entitlements/access';
+import { countryList } from '../entitlements/access';
+import { accessFor, playbackViewer, requestedProfile, streamOwner } from '../entitlements/routes';
 import type { UserRow } from '../kernel/users';
 import type { DevicesReached, StreamAnswer } from '../player/schemas';
-import { requestedProfile } from '../profiles/viewer';
 import { langQuery } from '../schemas';
-import { validationHook } from '../validation';
+import { validationHook } from '../kernel/validation';
 import { channelById, channelBySlug, channelName, programmeRow, programmesIn, toChannel, toProgramme, visibleChannels, type ChannelRow } from './queries';
+import { vapidKeys } from '../../push/keys';
 import { deliverReminders, markReminderRead, removeReminder, sentReminders, setReminder } from './reminders';
 import { channelParam, deliverQuery, guideQuery, programmeParam, type Guide, type ProgrammeDetails, type ReminderAnswer } from './schemas';
 
@@ -144,7 +145,7 @@ export const liveTv = new Hono<AppEnv>()
   .post('/tv/reminders/deliver', zValidator('query', deliverQuery, validationHook), async (c) => {
     if (c.env.DEV_OUTBOX !== 'true') apiError(404, 'E_ROUTE_NOT_FOUND', `${c.req.method} ${c.req.path}`);
     const { at } = c.req.valid('query');
-    return c.json(await deliverReminders(c.env, at ? new Date(at) : now(c)), 200, NO_STORE);
+    return c.json(await deliverReminders(c.env.DB, vapidKeys(c.env), at ? new Date(at) : now(c)), 200, NO_STORE);
   })
   /** GET /actions/reminders: the caller's delivered reminders (the bell), newest first. */
   .get('/actions/reminders', zValidator('query', langQuery, validationHook), async (c) => {

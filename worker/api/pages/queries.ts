@@ -59,7 +59,7 @@ export const PUBLISHED = `c.publication_date_start <= strftime('%Y-%m-%dT%H:%M:%
 /**
  * The viewer's age limit (spec §5 Age restriction filter): the N of the profile's
  * '{N}-age-restriction', or null for 'no-age-restriction' and guests (nothing filtered).
- * Get it in a route with `await viewerAgeLimit(c)` (worker/api/profiles/viewer.ts).
+ * Get it in a route with `await viewerAgeLimit(c)` (worker/api/entitlements/routes.ts).
  */
 export type AgeLimit = number | null;
 

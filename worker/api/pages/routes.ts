@@ -3,11 +3,11 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { apiError } from '../errors';
 import { langQuery } from '../schemas';
-import { requestedProfile, viewerAgeLimit } from '../profiles/viewer';
-import { accessFor, effectiveCountries, playbackViewer, ticketFacts } from '../entitlements/access';
-import { now } from '../clock';
+import { effectiveCountries } from '../entitlements/access';
+import { accessFor, playbackViewer, requestedProfile, requestTicketFacts, viewerAgeLimit } from '../entitlements/routes';
+import { now } from '../kernel/clock';
 import { libraryOffer } from '../entitlements/library';
-import { validationHook } from '../validation';
+import { validationHook } from '../kernel/validation';
 import {
   categoryBySlug,
   categoryContents,
@@ -67,7 +67,7 @@ export const pages = new Hono<AppEnv>()
       // Library titles (issue 17): the libraries including it, the viewer's card and loan, in the same parallel loads.
       premiumForThem ? libraryOffer(c.env.DB, viewer.user?.id ?? null, unlockable, lang, now(c)) : null,
     ]);
-    const tickets = await ticketFacts(c, viewer, premiumForThem, unlockable);
+    const tickets = await requestTicketFacts(c, viewer, premiumForThem, unlockable);
     const facts = { allowed_countries, youtube_id: playback.youtube_id, has_media: playback.has_media === 1, has_trailer: playback.has_trailer === 1, access, tickets, library };
     return c.json({ content: { ...content, seasons, ...facts }, related } satisfies ContentPage);
   })

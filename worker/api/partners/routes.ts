@@ -4,12 +4,12 @@ import { limiter } from '../../limits';
 import { clientOf } from '../kernel/request';
 import { serverSecret } from '../kernel/tokens';
 import type { AppEnv } from '../../env';
-import { now } from '../clock';
+import { now } from '../kernel/clock';
 import { apiError } from '../errors';
 import { slugParam } from '../pages/schemas';
-import { viewerAgeLimit } from '../profiles/viewer';
+import { viewerAgeLimit } from '../entitlements/routes';
 import { langQuery } from '../schemas';
-import { validationHook } from '../validation';
+import { validationHook } from '../kernel/validation';
 import { countAd, currentAds, partnerBySlug, partnerContents, partnersOfContent, publishedPartners, webviewBySlug } from './queries';
 import { adParam, adsQuery, partnerContentsQuery, partnerParam, type AdCount, type AdsPage, type PartnerContents, type PartnerList, type PartnerPage, type Webview } from './schemas';
 

@@ -147,8 +147,8 @@ export function resumePosition(watchedTime: number | null, duration: number): nu
 }
 
 /** A title watched time may be saved for: its duration (main media, else the content's), and the age check. */
-export async function watchTarget(env: DB, contentId: number, age: AgeLimit): Promise<{ duration: number | null; ageAllowed: boolean } | null> {
-  const row = await env.DB.prepare(`SELECT COALESCE(m.duration, c.duration) AS duration, ${ageAllowed(2)} AS age_ok
+export async function watchTarget(db: D1Database, contentId: number, age: AgeLimit): Promise<{ duration: number | null; ageAllowed: boolean } | null> {
+  const row = await db.prepare(`SELECT COALESCE(m.duration, c.duration) AS duration, ${ageAllowed(2)} AS age_ok
       FROM contents c LEFT JOIN media m ON m.content_id = c.id AND m.kind = 'main'
       WHERE c.id = ?1 AND ${published('c')}`)
     .bind(contentId, age)

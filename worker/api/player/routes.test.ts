@@ -6,7 +6,8 @@ import { verifyMediaPath } from '../../media/sign';
 import { callApi, mainProfile, messageOf, registeredUser } from '../../test/accounts';
 import { api } from '../index';
 import { ContentPage } from '../pages/schemas';
-import { accessFor, countryAllowed, decideAccess, type PlaybackViewer } from '../entitlements/access';
+import { countryAllowed, decideAccess, type PlaybackViewer } from '../entitlements/access';
+import { accessFor } from '../entitlements/routes';
 import type { Config } from '../configs/schemas';
 import { DevicesReached, HeartbeatAnswer, StreamAnswer, WatchedAnswer } from './schemas';
 

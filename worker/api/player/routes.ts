@@ -2,17 +2,17 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv, Bindings } from '../../env';
+import type { AppEnv } from '../../env';
 import { STREAM_HEARTBEAT_SECONDS, streamIdFor, streamLimiter } from '../../limits/streams';
 import { signMedia, signMediaPath } from '../../media/sign';
 import { authenticate } from '../kernel/auth';
-import { now } from '../clock';
+import { now } from '../kernel/clock';
 import { apiError } from '../errors';
 import { unlockTitle } from '../payments/tickets';
-import { libraryCardRequired, patronOfTitle } from '../entitlements/library';
-import { requestedProfile } from '../profiles/viewer';
-import { validationHook } from '../validation';
-import { accessFor, playbackViewer, streamOwner, type PlaybackViewer } from '../entitlements/access';
+import { patronOfTitle } from '../entitlements/library';
+import { validationHook } from '../kernel/validation';
+import type { PlaybackViewer } from '../entitlements/access';
+import { accessFor, libraryCardRequired, playbackViewer, requestedProfile, streamOwner } from '../entitlements/routes';
 import { playbackTitle, resumePosition, saveWatched, settleWatchedTime, watchTarget, type MediaRow, type PlaybackTitle } from './queries';
 import {
   contentIdParam,
@@ -56,7 +56,7 @@ async function saveWatchedTime(c: Context<AppEnv, '/actions/watched/:contentId',
   const { contentId } = c.req.valid('param');
   const body = await watchedBody(c);
   const viewer = await playbackViewer(c, body.profile);
-  const target = await watchTarget(c.env, contentId, viewer.age);
+  const target = await watchTarget(c.env.DB, contentId, viewer.age);
   if (!target) apiError(404, 'CONTENT_NOT_FOUND', String(contentId));
   if (!target.ageAllowed) apiError(403, 'CONTENT_NOT_AVAILABLE', String(contentId));
   const { time, finished } = settleWatchedTime(body.time, target.duration);
@@ -77,11 +77,11 @@ const SEGMENT_SECONDS = 6;
  * segment when playback starts at 0, and the same for the default audio track when there is one.
  * Every file shares the master's signature (it is bound to the title's prefix).
  */
-async function firstFrameFiles(env: Bindings, media: MediaRow, masterPath: string, resumeAt: number): Promise<string[]> {
+async function firstFrameFiles(bucket: R2Bucket, media: MediaRow, masterPath: string, resumeAt: number): Promise<string[]> {
   if (media.lowest === null) return [];
   const base = masterPath.slice(0, -'master.m3u8'.length);
   const folders = [`${media.lowest}p`];
-  if (await env.MEDIA.head(`${media.r2_prefix}/audio/0/index.m3u8`)) folders.push('audio/0');
+  if (await bucket.head(`${media.r2_prefix}/audio/0/index.m3u8`)) folders.push('audio/0');
   const files = ['index.m3u8', 'init.mp4', ...(resumeAt < SEGMENT_SECONDS ? ['seg_000.m4s'] : [])];
   return folders.flatMap((folder) => files.map((file) => `${base}${folder}/${file}`));
 }
@@ -114,7 +114,7 @@ export async function titleStream(c: Context<AppEnv>, viewer: PlaybackViewer, ti
   const resumeAt = trailer ? 0 : resumePosition(title.watchedTime, media.duration);
   const answer: StreamAnswer = {
     url: master.path,
-    preload: await firstFrameFiles(c.env, media, master.path, resumeAt),
+    preload: await firstFrameFiles(c.env.MEDIA, media, master.path, resumeAt),
     expiresAt: master.expiresAt,
     duration: media.duration,
     poster,

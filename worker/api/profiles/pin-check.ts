@@ -1,5 +1,4 @@
-import type { Bindings } from '../../env';
-import { limiter } from '../../limits';
+import type { Limiter } from '../../limits';
 import { verifyPassword } from '../kernel/password';
 import type { ProfileRow } from './queries';
 
@@ -11,8 +10,7 @@ export type PinCheck = { ok: true } | { ok: false; retryAfter: number };
  * profile (Durable Object rule 'pin', counted before the check so parallel tries are counted exactly;
  * a right PIN gives the tries back). A profile without an active PIN always opens.
  */
-export async function checkProfilePin(env: Bindings, row: ProfileRow, pin: string): Promise<PinCheck> {
-  const tries = limiter(env);
+export async function checkProfilePin(tries: Pick<Limiter, 'consume' | 'reset'>, row: ProfileRow, pin: string): Promise<PinCheck> {
   const key = `profile:${row.id}`;
   const state = await tries.consume('pin', key);
   if (!state.allowed) return { ok: false, retryAfter: state.retryAfter };

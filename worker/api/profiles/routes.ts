@@ -3,12 +3,13 @@ import { Hono, type Context } from 'hono';
 import { hasActiveSubscription } from '../../rules/subscription';
 import { settleAgeRestriction } from '../../rules/age';
 import type { AppEnv } from '../../env';
+import { limiter } from '../../limits';
 import { caller, requireAuth } from '../kernel/auth';
 import { hashPassword, verifyPassword } from '../kernel/password';
 import type { UserRow } from '../kernel/users';
 import { readConfig } from '../configs/queries';
 import { apiError } from '../errors';
-import { validationHook } from '../validation';
+import { validationHook } from '../kernel/validation';
 import { checkProfilePin } from './pin-check';
 import { MAX_PROFILES, profilesNeedSubscription } from '../../rules/profiles';
 import {
@@ -205,7 +206,7 @@ export const profiles = new Hono<AppEnv>()
     const { pin, id } = c.req.valid('query');
     const row = viewer.rows.find((p) => p.id === id);
     if (!row) apiError(404, 'PROFILE_NOT_FOUND', String(id));
-    const check = await checkProfilePin(c.env, row, pin);
+    const check = await checkProfilePin(limiter(c.env), row, pin);
     if (!check.ok && check.retryAfter > 0) {
       return c.json({ status: 429, message: `TOO_MANY_ATTEMPTS: wait ${check.retryAfter} seconds`, delay: check.retryAfter }, 429);
     }

@@ -5,7 +5,7 @@ import { checkPin } from '../../rules/pin';
 
 /**
  * Request shapes of the profile calls (issue 4, in the style of spec §7 auth/*). Messages are
- * translation keys, so a 400 answers `KEY: field` (worker/api/validation.ts).
+ * translation keys, so a 400 answers `KEY: field` (worker/api/kernel/validation.ts).
  */
 export const PROFILE_NAME_MAX = 40;
 

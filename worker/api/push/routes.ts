@@ -3,7 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../env';
 import { caller, requireAuth } from '../kernel/auth';
 import { apiError } from '../errors';
-import { validationHook } from '../validation';
+import { validationHook } from '../kernel/validation';
 import { deliverNotifications } from '../../push/deliver';
 import { PUSH_OFF_DETAIL, vapidKeys } from '../../push/keys';
 import { TokenRegisterInput, TokenUnregisterInput } from './schemas';

@@ -2,12 +2,12 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { searchMatch } from '../../rules/search/normalize';
 import type { AppEnv } from '../../env';
-import { now } from '../clock';
+import { now } from '../kernel/clock';
 import { apiError } from '../errors';
 import { placementAds } from '../partners/queries';
-import { viewerAgeLimit } from '../profiles/viewer';
+import { viewerAgeLimit } from '../entitlements/routes';
 import { langQuery } from '../schemas';
-import { validationHook } from '../validation';
+import { validationHook } from '../kernel/validation';
 import { categoryExists, recommendedContents, searchContents, searchFilters } from './queries';
 import { RECOMMENDATIONS_COUNT, searchQuery, searchRoute, type SearchFilters, type SearchPage } from './schemas';
 

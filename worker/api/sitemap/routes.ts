@@ -2,8 +2,8 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env';
-import { now } from '../clock';
-import { validationHook } from '../validation';
+import { now } from '../kernel/clock';
+import { validationHook } from '../kernel/validation';
 import { SITEMAP_PAGE_ENTRIES, type SitemapPage } from '../../rules/sitemap';
 import { sitemapEntries } from './queries';
 

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importXmltv } from '../../api/live-tv/xmltv';
 import { deliverReminders } from '../../api/live-tv/reminders';
+import { vapidKeys } from '../../push/keys';
 import { pushService } from '../../push/testing';
 import { dayOf, guideDays } from '../../rules/live-tv';
 import { call, en, html, post, quietConsole, registered, type Jar } from '../../test/site';
@@ -137,7 +138,7 @@ describe('/epg', () => {
     expect(after.html).toContain(html(en('TV_REMINDER_CANCEL')));
     expect(after.html).toContain(html(en('TV_REMINDER_SET', { minutes: 5 })));
 
-    await deliverReminders(env, new Date((hour + 3600 - 4 * 60) * 1000), pushService().fetch);
+    await deliverReminders(env.DB, vapidKeys(env), new Date((hour + 3600 - 4 * 60) * 1000), pushService().fetch);
     const { html: page } = await call('/search', {}, jar);
     expect(page).toContain(html(`"href":"/tv/reminders/${later}/open"`));
     const open = await call(`/tv/reminders/${later}/open`, {}, jar);

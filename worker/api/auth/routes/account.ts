@@ -3,15 +3,15 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../../env';
 import { readConfig } from '../../configs/queries';
 import { apiError } from '../../errors';
-import { validationHook } from '../../validation';
+import { validationHook } from '../../kernel/validation';
 import { checkCode, setPasswordStatements, useCode, type CodeChannel } from '../../kernel/codes';
 import { caller, requireAuth } from '../../kernel/auth';
 import { hashPassword, verifyPassword } from '../../kernel/password';
 import { DeviceParam, LangInput, NotificationInput, ProfileUpdateInput, UserQuery } from '../schemas';
 import { resolveViewer, setCurrentProfile } from '../../profiles/queries';
-import { devices, rethrowUnique, userView } from '../users';
+import { devices, userView } from '../users';
 import { findUserById } from '../../kernel/users';
-import { requireGoodPassword } from './shared';
+import { requireGoodPassword, rethrowUnique } from './shared';
 import { refuseSamePassword } from '../../kernel/request';
 
 /** The account (spec §3, §7): GET/DELETE auth/user, devices, PUT auth/profile, lang and notificationActive. */

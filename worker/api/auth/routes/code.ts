@@ -4,7 +4,7 @@ import { isSmsVerifiable } from '../../../rules/account';
 import type { AppEnv } from '../../../env';
 import { consumeAll } from '../../../limits';
 import { apiError } from '../../errors';
-import { validationHook } from '../../validation';
+import { validationHook } from '../../kernel/validation';
 import { createCode, type CodeChannel } from '../../kernel/codes';
 import { authenticate } from '../../kernel/auth';
 import { type CodePurpose, SendCodeInput } from '../schemas';

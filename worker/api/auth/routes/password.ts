@@ -5,7 +5,7 @@ import { limiter } from '../../../limits';
 import { mailer, SendError } from '../../../messaging';
 import { resetPasswordEmail } from '../../../messaging/templates';
 import { apiError } from '../../errors';
-import { validationHook } from '../../validation';
+import { validationHook } from '../../kernel/validation';
 import { checkCode, createResetToken, resetTokenUser, setPasswordStatements } from '../../kernel/codes';
 import { caller, requireAuth } from '../../kernel/auth';
 import { hashPassword, verifyPassword } from '../../kernel/password';

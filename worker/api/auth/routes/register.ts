@@ -4,14 +4,13 @@ import type { AppEnv } from '../../../env';
 import { DEFAULT_PROFILE_NAME } from '../../../rules/profiles';
 import { readConfig } from '../../configs/queries';
 import { apiError } from '../../errors';
-import { validationHook } from '../../validation';
+import { validationHook } from '../../kernel/validation';
 import { checkCode, useCode } from '../../kernel/codes';
 import { hashPassword } from '../../kernel/password';
 import { RegisterInput, TokenizedRegisterQuery } from '../schemas';
-import { rethrowUnique } from '../users';
 import { limiter } from '../../../limits';
 import { clientOf, lang, tooMany } from '../../kernel/request';
-import { requireGoodPassword } from './shared';
+import { requireGoodPassword, rethrowUnique } from './shared';
 
 /** POST auth/register (spec §4 Registration): the user and its first profile. */
 export const register = new Hono<AppEnv>()

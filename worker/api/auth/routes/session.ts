@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../../env';
 import { consumeAll, limiter } from '../../../limits';
 import { apiError } from '../../errors';
-import { validationHook } from '../../validation';
+import { validationHook } from '../../kernel/validation';
 import { authenticate } from '../../kernel/auth';
 import { verifyPassword } from '../../kernel/password';
 import { LoginInput, LogoutInput, RefreshInput } from '../schemas';

@@ -8,10 +8,10 @@ import { festivalTime, normalizeShortCode, toBase64url, verifyETicket, type ETic
 import type { Lang } from '../../../rules/lang';
 import { authenticate } from '../../kernel/auth';
 import type { UserRow } from '../../kernel/users';
-import { now } from '../../clock';
+import { now } from '../../kernel/clock';
 import { apiError } from '../../errors';
 import { langQuery } from '../../schemas';
-import { validationHook } from '../../validation';
+import { validationHook } from '../../kernel/validation';
 import { defaultDoorShow, doorShows, markUsed, ticketAtDoor, ticketIdsByCode, type TicketAtDoor } from './queries';
 import { ScanBody, type ETicketKey, type ScanAccepted, type ScannedTicket, type ScannerSetup, type ScanRefused } from './schemas';
 import { eticketPublicKey } from './signing';

@@ -1,6 +1,6 @@
 import type { Bindings } from '../../../env';
 import { csvAuthenticator } from './csv';
-import { sip2Authenticator } from './sip2';
+import { sip2Authenticator, type Sip2Settings } from './sip2';
 import type { LibraryAuthConfig, PatronAuthenticator } from './types';
 
 /**
@@ -19,6 +19,6 @@ export { PatronAuthUnavailable } from './types';
 export type { LibraryAuthConfig, PatronAuthenticator, PatronCheck } from './types';
 
 /** The adapter of this library (its `patron_auth` column). */
-export function patronAuthenticator(env: Bindings, library: LibraryAuthConfig): PatronAuthenticator {
+export function patronAuthenticator(env: Sip2Settings & Pick<Bindings, 'DB'>, library: LibraryAuthConfig): PatronAuthenticator {
   return library.patron_auth === 'sip2' ? sip2Authenticator(env, library) : csvAuthenticator(env.DB, library);
 }

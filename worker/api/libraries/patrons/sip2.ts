@@ -44,9 +44,11 @@ const credentialsSchema = z.record(
   }),
 );
 type Sip2Credentials = z.infer<typeof credentialsSchema>[string];
+/** The SIP2 logins of every library (a secret). */
+export type Sip2Settings = Pick<Bindings, 'SIP2_CREDENTIALS'>;
 
 /** The library's entry of SIP2_CREDENTIALS (JSON {"<library-slug>": {"user", "password", "location"}}), or null (no login). */
-function credentialsOf(env: Bindings, slug: string): Sip2Credentials | null {
+function credentialsOf(env: Sip2Settings, slug: string): Sip2Credentials | null {
   if (!env.SIP2_CREDENTIALS) return null;
   let json: unknown;
   try {
@@ -132,7 +134,7 @@ export function patronCheckOf(reply: Sip2Message, cardNumber: string, now: Date)
   return { ok: true, name: reply.fields.get('AE')?.trim() || null, validUntil };
 }
 
-export function sip2Authenticator(env: Bindings, library: LibraryAuthConfig, options: { timeoutMs?: number } = {}): PatronAuthenticator {
+export function sip2Authenticator(env: Sip2Settings, library: LibraryAuthConfig, options: { timeoutMs?: number } = {}): PatronAuthenticator {
   const timeoutMs = options.timeoutMs ?? 5_000;
   return {
     async check(cardNumber: string, pin: string, now: Date): Promise<PatronCheck> {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { apiError } from './errors';
+import { apiError } from '../errors';
 
 /**
  * zValidator hook: bad input is answered 400 `BAD_REQUEST: <field>: <problem>`

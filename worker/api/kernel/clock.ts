@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../../env';
 
 /**
  * The request's clock: real time, or a test's (the `x-test-now` header) when the TEST_CLOCK binding
