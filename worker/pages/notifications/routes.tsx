@@ -9,6 +9,11 @@ import { defineEndpoint, definePage, renderView, type Ctx } from '../kit/page';
 import { forProfile, loadConfig, serverApi } from '../loaders';
 import { loadNotifications, notificationsShown } from './data';
 
+/**
+ * The notification list (spec §2) and the link every notification opens (the bell's cards, the
+ * /notifications page, web push: worker/push sends `/notifications/{contentId}/open`).
+ */
+
 /** A content id of the open route, or null. */
 const contentIdOf = (text: string): number | null => (/^[1-9]\d{0,14}$/.test(text) ? Number(text) : null);
 
@@ -24,11 +29,6 @@ async function recordClick(c: Ctx, contentId: number): Promise<ApiError | null> 
   const answer = await callApi(c, `/actions/click/${contentId}`, 'POST', body).catch(asApiError);
   return answer instanceof ApiError ? answer : null;
 }
-
-/**
- * The notification list (spec §2) and the link every notification opens (the bell's cards, the
- * /notifications page, web push: worker/push sends `/notifications/{contentId}/open`).
- */
 
 /** /notifications: 404 when notifications are off in config; a note when the member turned them off. */
 const list = definePage({
