@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import app from './index';
 import { api } from './api';
-import { pageRoutes } from './pages/routes';
+import { pageRoutes } from './pages/registry';
 import { sha256Hex } from './edge/password-wall';
 import { signMediaPath } from './media/sign';
 import { callApi, registeredUser } from './test/accounts';

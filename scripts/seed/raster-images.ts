@@ -11,7 +11,7 @@
  *   main thread.
  * - link previews (Open Graph / Twitter cards) show neither SVG nor, everywhere, WebP: every
  *   landscape tile of a title (<slug>-tile; not episodes, whose pages are not shared) also gets a
- *   JPEG twin, <slug>-tile.jpg, which worker/pages/content/render.tsx names in og:image. The tiles
+ *   JPEG twin, <slug>-tile.jpg, which worker/pages/content/routes.tsx names in og:image. The tiles
  *   carry no text (they are the pages' backdrops), so the title (English, Arabic underneath) is set
  *   over the artwork there, as the tiles used to show it.
  *

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { en, quietConsole, registered, call, type Jar } from '../test/site';
-import { pageRoutes } from './routes';
+import { pageRoutes } from './registry';
 import { MAX_FORM_BYTES } from './form';
 import app from '../index';
 import { sha256Hex } from '../edge/password-wall';

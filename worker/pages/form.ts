@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import type { PageMeta } from '../../client/components/Document';
 import type { FieldErrors } from '../../client/components/Form';
 import type { AppEnv } from '../env';
-import { translate } from '../i18n';
+import { translatorOf } from './kit/translator';
 
 /**
  * Form handling shared by the account pages (worker/pages/auth, worker/pages/settings): read a
@@ -54,7 +54,7 @@ async function cappedBody(body: ReadableStream<Uint8Array> | null, maxBytes: num
 /**
  * The posted HTML form as strings (files and repeated names ignored). Throws FormBodyError: 415 for
  * anything but a form, 413 over `maxBytes` (MAX_FORM_BYTES unless given), 400 for a truncated or
- * malformed body. Pages answer it with the translated form error page (worker/pages/routes.tsx).
+ * malformed body. Pages answer it with the translated form error page (worker/pages/kit/errors.tsx).
  */
 export async function readForm(c: Context<AppEnv>, maxBytes = MAX_FORM_BYTES): Promise<Record<string, string>> {
   if (Number(c.req.header('content-length') ?? 0) > maxBytes) throw new FormBodyError(413, { message: 'PAYLOAD_TOO_LARGE' });
@@ -84,7 +84,7 @@ export function renderForm(
   state?: { errors?: FieldErrors },
 ) {
   const failed = status >= 400 || Object.values(state?.errors ?? {}).some(Boolean);
-  const title = failed ? `${translate(c.get('lang'))('ERROR')}: ${meta.title}` : meta.title;
+  const title = failed ? `${translatorOf(c)('ERROR')}: ${meta.title}` : meta.title;
   c.header('X-Robots-Tag', 'noindex');
   c.status(status);
   return c.render(page, { meta: { ...meta, title } });

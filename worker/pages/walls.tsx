@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { Geoblocked } from '../../client/pages/Geoblocked';
 import { PasswordWall, type PasswordWallProps } from '../../client/pages/PasswordWall';
 import type { AppEnv } from '../env';
-import { translate } from '../i18n';
+import { translatorOf } from './kit/translator';
 import { pageRenderer, renderPage } from './render';
 import type { FormFailure } from './form';
 
@@ -13,7 +13,7 @@ export type { PasswordWallProps };
 async function renderEdgePage(c: Context<AppEnv>, page: ReactElement, titleKey: string, status: FormFailure | 401 | 429 | 451): Promise<Response> {
   c.header('X-Robots-Tag', 'noindex');
   await pageRenderer()(c, async () => {});
-  return renderPage(c, page, { title: translate(c.get('lang'))(titleKey), bar: 'none' }, status);
+  return renderPage(c, page, { title: translatorOf(c)(titleKey), bar: 'none' }, status);
 }
 
 /** Spec §1 geoblocking: 451 in the visitor's language (worker/edge/geoblock). */

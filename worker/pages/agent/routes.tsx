@@ -36,7 +36,7 @@ async function record(c: Ctx, form: Form): Promise<Response | Shown<FormState>> 
   }
 }
 
-export const agentPages = definePage({
+export const pages = definePage({
   path: '/agent',
   who: 'member',
   load: loadConsole,

@@ -40,7 +40,7 @@ async function cancel(c: Ctx, id: string, form: Form): Promise<Response | Shown<
   }
 }
 
-export const cashPages = definePage({
+export const pages = definePage({
   path: '/payments/voucher/:id',
   who: 'member',
   load: ({ c }) => loadVoucher(c, c.req.param('id') ?? ''),

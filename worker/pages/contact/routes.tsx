@@ -53,7 +53,7 @@ function refusal(failure: ApiError, values: Record<string, string>): { state: Fo
   return { state: { values, notice: { kind: 'danger', key: 'ERROR_DEFAULT' } }, status: failureStatus(failure.status) };
 }
 
-export const contactPages = definePage({
+export const pages = definePage({
   path: '/contact',
   who: 'anyone',
   load: async ({ c }, { state }: Shown<FormState>) => {

@@ -72,7 +72,7 @@ async function link(c: Ctx, user: User, form: Form): Promise<Answer> {
 /** The way back after logging in: the code typed (or posted) kept. */
 const backWith = (code: string): string => (isUserCode(code) ? `/tv/link?code=${formatUserCode(code)}` : '/tv/link');
 
-export const deviceLinkPages = definePage({
+export const pages = definePage({
   path: '/tv/link',
   who: 'member',
   back: (c, form) => backWith((form ? form.code : c.req.query('code'))?.trim() ?? ''),

@@ -119,4 +119,4 @@ const watchPage = definePage({
   view: (view) => view,
 });
 
-export const eticketPages = new Hono<AppEnv>().route('/', scanner).route('/', watchPage);
+export const pages = new Hono<AppEnv>().route('/', scanner).route('/', watchPage);

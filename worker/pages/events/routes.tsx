@@ -185,4 +185,4 @@ const myTickets = definePage({
   view: (data, { t }) => ({ element: <MyTicketsPage data={data} />, meta: { title: t('MY_TICKETS') } }),
 });
 
-export const eventPages = new Hono<AppEnv>().route('/', hub).route('/', myTickets).route('/', orderPage).route('/', festival).route('/', show);
+export const pages = new Hono<AppEnv>().route('/', hub).route('/', myTickets).route('/', orderPage).route('/', festival).route('/', show);

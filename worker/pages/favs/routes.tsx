@@ -10,7 +10,7 @@ import { loadContents } from '../loaders';
  * 'authentication' platform were already sent to login by the access mode); guests get the
  * register-or-login prompt. POST /favs {remove} is the no-JavaScript remove button.
  */
-export const favsPages = definePage({
+export const pages = definePage({
   path: '/favs',
   who: 'anyone',
   indexed: true,

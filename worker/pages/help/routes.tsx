@@ -14,7 +14,7 @@ import { serverApi } from '../loaders';
  * The help centre (issue 15, spec §2 /page/help-center): the centre with its search
  * (?q=, ?category=), one article per URL, and "Was this helpful?" posted as a form. Everything
  * is rendered on the server and works without JavaScript; the help-search island adds suggestions.
- * Registered before /page/{slug} (worker/pages/routes.tsx), which serves the other static pages.
+ * Mounted before /page/{slug} (worker/pages/page, after `help` by name), which serves the other static pages.
  */
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -86,4 +86,4 @@ const vote = defineAction({
   },
 });
 
-export const helpPages = new Hono<AppEnv>().route('/', centre).route('/', article).route('/', vote);
+export const pages = new Hono<AppEnv>().route('/', centre).route('/', article).route('/', vote);

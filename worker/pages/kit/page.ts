@@ -5,11 +5,11 @@ import type { PageMeta } from '../../../client/components/Document';
 import type { FormState } from '../../../client/components/FormState';
 import type { User } from '../../api/auth/schemas';
 import type { AppEnv } from '../../env';
-import { translate } from '../../i18n';
 import { ApiError } from '../../session/auth';
 import { readForm, renderForm } from '../form';
 import { loggedIn, sessionEnded, toLogin } from './account';
 import { apiFailure, type Status } from './failures';
+import { translatorOf, type Translate } from './translator';
 
 /**
  * One way to define a page. A page is declared once with its path(s), who may see it, a loader, its
@@ -46,7 +46,7 @@ import { apiFailure, type Status } from './failures';
 export type Ctx = Context<AppEnv>;
 /** A posted HTML form as strings. */
 export type Form = Record<string, string>;
-export type Translate = ReturnType<typeof translate>;
+export type { Translate };
 
 export type Who = 'anyone' | 'member';
 /** The visitor as a page of `who` sees them: a member page always has its user. */
@@ -119,7 +119,7 @@ export function guarded<W extends Who>(who: W, back: ((c: Ctx) => string) | unde
     if (who === 'member' && !user) return to();
     try {
       // `user` is a User whenever `who` is 'member' (checked above).
-      return await handler({ c, t: translate(c.get('lang')), user: user as Viewer<W> });
+      return await handler({ c, t: translatorOf(c), user: user as Viewer<W> });
     } catch (error) {
       if (sessionEnded(error)) return to();
       throw error;
@@ -127,7 +127,9 @@ export function guarded<W extends Who>(who: W, back: ((c: Ctx) => string) | unde
   };
 }
 
-/** The page as a Hono app, mounted in worker/pages/routes.tsx: GET shows it, POST runs its action. */
+const pathsOf = (path: string | readonly string[]): string[] => (typeof path === 'string' ? [path] : [...path]);
+
+/** The page as a Hono app, exported by its area's routes.tsx (worker/pages/registry.ts mounts it): GET shows it, POST runs its action. */
 export function definePage<W extends Who, D, S = never, A extends W | 'member' = W>(spec: PageSpec<W, D, S, A>): Hono<AppEnv> {
   const show = async (page: PageArgs<W>, shown: Shown<S>): Promise<Response> => {
     const data = await spec.load(page, shown);
@@ -148,7 +150,7 @@ export function definePage<W extends Who, D, S = never, A extends W | 'member' =
       }
     });
   };
-  const paths = typeof spec.path === 'string' ? [spec.path] : [...spec.path];
+  const paths = pathsOf(spec.path);
   const app = new Hono<AppEnv>().on('GET', paths, handle(spec.who, (page) => show(page, {})));
   const { action } = spec;
   if (!action) return app;
@@ -180,4 +182,19 @@ export function defineAction<W extends Who>(spec: {
     const back = spec.back;
     return guarded(spec.who, back && ((c: Ctx) => back(c, form)), (page) => spec.action(page, form))(c);
   });
+}
+
+/**
+ * A request that shows no page and answers a response of its own: a link that does something (counts
+ * a click, records a read, then redirects; a bare path that redirects) or a post that reads no form
+ * (logout). Who may ask, and where login brings a guest back, as for a page.
+ */
+export function defineEndpoint<W extends Who>(spec: {
+  method: 'GET' | 'POST';
+  path: string | readonly string[];
+  who: W;
+  back?: (c: Ctx) => string;
+  answer: (page: PageArgs<W>) => Promise<Response> | Response;
+}): Hono<AppEnv> {
+  return new Hono<AppEnv>().on(spec.method, pathsOf(spec.path), guarded(spec.who, spec.back, spec.answer));
 }

@@ -223,7 +223,7 @@ const usageCsv = definePage({
   },
 });
 
-export const libraryPages = new Hono<AppEnv>()
+export const pages = new Hono<AppEnv>()
   .route('/', finder)
   .route('/', myLibraries)
   .route('/', removeCard)

@@ -47,7 +47,7 @@ async function confirm(c: Ctx, id: string, form: Form): Promise<Response | Shown
 }
 
 /** Step 2, /payments/mobile/{id}: the SMS code, and what the operator said. */
-export const mobilePages = definePage({
+export const pages = definePage({
   path: '/payments/mobile/:id',
   who: 'member',
   load: ({ c }) => loadCode(c, c.req.param('id') ?? ''),

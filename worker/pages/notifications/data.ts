@@ -10,8 +10,8 @@ import type { AppEnv } from '../../env';
 import { loadUser } from '../../session/user';
 import { getCookie } from 'hono/cookie';
 import { SentReminders } from '../../api/live-tv/schemas';
-import { translate } from '../../i18n';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, clockTime, validTimeZone } from '../../rules/live-tv';
+import { translatorOf } from '../kit/translator';
 import { forProfile, loadConfig, serverApi } from '../loaders';
 
 type Ctx = Context<AppEnv>;
@@ -60,7 +60,7 @@ async function opened(c: Ctx, ids: number[]): Promise<Set<number>> {
  */
 async function reminders(c: Ctx): Promise<NotificationCard[]> {
   const lang = c.get('lang');
-  const t = translate(lang);
+  const t = translatorOf(c);
   const timeZone = validTimeZone(getCookie(c, TIME_ZONE_COOKIE)) ?? DEFAULT_TIME_ZONE;
   const list = await serverApi(c)
     .request(`/actions/reminders?lang=${lang}`, (v) => SentReminders.parse(v))

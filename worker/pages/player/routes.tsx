@@ -72,7 +72,7 @@ export function refusalOf(error: unknown, guest: boolean): Refusal | 'not-found'
  * geoblocked 451, content not available 403, maximum devices 409 (stop another device, Retry),
  * no media 404; an unknown title is the 404 page.
  */
-export const playerPages = new Hono<AppEnv>().get('/player/:slug', async (c) => {
+export const pages = new Hono<AppEnv>().get('/player/:slug', async (c) => {
   const slug = c.req.param('slug');
   const trailer = c.req.query('trailer') === '1';
   const lang = c.get('lang');

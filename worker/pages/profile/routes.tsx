@@ -228,4 +228,4 @@ const deleteAccountPage = definePage({
   action: ({ c }, form) => deleteAccount(c, form),
 });
 
-export const profilePage = new Hono<AppEnv>().route('/', account).route('/', cancelSubscription).route('/', deleteAccountPage);
+export const pages = new Hono<AppEnv>().route('/', account).route('/', cancelSubscription).route('/', deleteAccountPage);

@@ -22,6 +22,7 @@ import { errorKey, failureStatus } from '../kit/failures';
 import { loadProfilesData } from './data';
 import { definePage, type Ctx, type Form, type Shown } from '../kit/page';
 import { failure, hasAny, idParam, profileRefused, ratingAges, send, withProfile, type Body } from './handlers';
+import { whosWatchingPages } from './whoswatching';
 
 /**
  * Profile management (issue 4; spec §2 /profiles (/settings/restrictions and /settings/lock: worker/pages/settings/profiles.tsx); §3
@@ -177,4 +178,5 @@ const profileList = definePage({
   view: (data, { t }) => ({ element: <ProfilesPage data={data} />, meta: { title: t('TITLE_PROFILES'), description: t('DESCRIPTION_PROFILES') } }),
 });
 
-export const profilePages = new Hono<AppEnv>().route('/', profileList).route('/', newProfile).route('/', editProfile).route('/', deleteProfile);
+/** The profile pages and "Who's watching?" (./whoswatching.tsx). */
+export const pages = new Hono<AppEnv>().route('/', profileList).route('/', newProfile).route('/', editProfile).route('/', deleteProfile).route('/', whosWatchingPages);

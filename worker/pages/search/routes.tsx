@@ -63,7 +63,7 @@ async function loadSearch(c: Ctx) {
   return { props, image: answer.contents.data[0]?.tile_image };
 }
 
-export const searchPages = definePage({
+export const pages = definePage({
   path: '/search',
   who: 'anyone',
   indexed: true,

@@ -155,4 +155,4 @@ const editLogin = definePage({
   },
 });
 
-export const settingsPages = new Hono<AppEnv>().route('/', profileSettingsPages).route('/', editLogin);
+export const pages = new Hono<AppEnv>().route('/', profileSettingsPages).route('/', editLogin);

@@ -252,4 +252,4 @@ const billing = definePage({
   view: (props, { t }) => ({ element: <BillingActivityPage {...props} />, meta: { title: t('BILLING_ACTIVITY') } }),
 });
 
-export const subscriptionPages = new Hono<AppEnv>().route('/', plans).route('/', bravoPage).route('/', changePlan).route('/', managePayment).route('/', billing);
+export const pages = new Hono<AppEnv>().route('/', plans).route('/', bravoPage).route('/', changePlan).route('/', managePayment).route('/', billing);

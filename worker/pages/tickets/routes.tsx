@@ -28,7 +28,7 @@ async function unlock(c: Ctx, slug: string, form: Form) {
 }
 
 /** GET /content/{slug}/unlock: the question, as a page (no JavaScript, or the dialog not live yet); POST spends the ticket. */
-export const ticketPages = definePage({
+export const pages = definePage({
   path: '/content/:slug/unlock',
   who: 'member',
   // Logging in brings the visitor back to the title.

@@ -172,7 +172,7 @@ async function openReminder(c: Ctx, id: string) {
   return c.redirect(`/tv/${details.channel.slug}`, 303);
 }
 
-export const tvPages = new Hono<AppEnv>()
+export const pages = new Hono<AppEnv>()
   .route('/', tvList)
   .get('/tv/reminders/:id/open', (c) => openReminder(c, c.req.param('id')))
   .route('/', channel)
