@@ -13,7 +13,7 @@ import { pickText } from '../../rules/texts';
 import type { UserRow } from '../kernel/users';
 import { buyOrder } from '../payments/checkout';
 import type { PaymentDeps } from '../payments/deps';
-import { done, refused, type Result } from '../payments/refusals';
+import { done, refused, type Result } from '../kernel/refusals';
 import { showInventory } from './inventory';
 import type { OrderRefusal } from './refusals';
 import { eventById, priceIn, showById, ticketTypesOf } from './queries';

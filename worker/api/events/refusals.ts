@@ -1,6 +1,7 @@
 // Why an event order is refused, and each refusal's HTTP answer (spec §8 `CODE: detail`): the
 // order's own, and the checkout's it is paid through (worker/api/payments/refusals.ts).
-import { PAYMENT_REFUSALS, type RefusalAnswer } from '../payments/refusals';
+import type { RefusalAnswer } from '../kernel/refusals';
+import { PAYMENT_REFUSALS } from '../payments/refusals';
 
 export const ORDER_REFUSALS = {
   ...PAYMENT_REFUSALS,

@@ -11,7 +11,7 @@ import { confirmTransaction } from '../payments/checkout';
 import { paymentDeps } from '../payments/deps';
 import { attemptsOf, once } from '../payments/once';
 import { PAYMENT_REFUSALS } from '../payments/refusals';
-import { answer } from '../payments/routes';
+import { answer } from '../kernel/refusals';
 import { mobilePaymentProvider, providerFor } from '../payments/providers';
 import { langQuery } from '../schemas';
 import { validationHook } from '../kernel/validation';

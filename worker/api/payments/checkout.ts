@@ -9,7 +9,7 @@ import { RETURN_PATH_MAX, sameSitePath } from '../../rules/return-path';
 import { moroccanMobile, VOUCHER_VALID_MS, type MobileNumberRefusal, type SelfServiceMethod } from '../../rules/payment-methods';
 import { isCurrency, type Currency } from '../../rules/subscription';
 import type { UserRow } from '../kernel/users';
-import { apiError } from '../errors';
+import { answer, done, refused } from '../kernel/refusals';
 import { findPlan, priceOf, type PlanRecord } from './plans';
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderMethod, type Purpose, type Voucher } from './providers/types';
 import type { MobileProvider } from './providers/mobile';
@@ -17,7 +17,7 @@ import { useCode } from '../kernel/codes';
 import { quoteCoupon, redeem, releaseStatement, type CouponQuote } from './coupons';
 import { paymentDeps, type PaymentDeps } from './deps';
 import { changeQuote } from './quote';
-import { done, PAYMENT_REFUSALS, refused, type Refused, type Result } from './refusals';
+import { PAYMENT_REFUSALS, type Refused, type Result } from './refusals';
 import { canStartCardlessTrial, claimTrial, trialTakenElsewhere, type TrialWho } from './trials';
 import type { CheckoutAnswer } from './schemas';
 import { settle, type Settlement } from './settle';
@@ -122,9 +122,7 @@ export async function startCheckout(deps: Pick<PaymentDeps, 'db' | 'origin' | 'm
 /** `startCheckout` for a caller that holds the environment (sales agents): a refusal is thrown as its API error. */
 export async function begin(env: Bindings, user: UserRow, billing: Billing, s: Start, now: Date): Promise<CheckoutAnswer> {
   const out = await startCheckout(paymentDeps(env), user, billing, s, now);
-  if (out.ok) return out.value;
-  const [status, code] = PAYMENT_REFUSALS[out.refusal];
-  return apiError(status, code, out.detail);
+  return answer(PAYMENT_REFUSALS, out);
 }
 
 async function beginRedeemed(deps: Pick<PaymentDeps, 'db' | 'origin' | 'mailer'>, user: UserRow, billing: Billing, s: Start, method: ProviderMethod, id: string, now: Date): Promise<Checkout> {

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { normalizeCoupon, priceAfterCoupon, type CouponTerms } from '../../rules/payment-methods';
 import { isCurrency, type Currency } from '../../rules/subscription';
-import { done, refused, type Result } from './refusals';
+import { done, refused } from '../kernel/refusals';
+import type { Result } from './refusals';
 
 const CouponRow = z.object({
   code: z.string(),

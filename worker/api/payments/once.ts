@@ -1,7 +1,8 @@
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { limiter } from '../../limits';
-import { done, refused, type Result } from './refusals';
+import { done, refused } from '../kernel/refusals';
+import type { Result } from './refusals';
 
 /**
  * A checkout posted twice (a double press, a form sent again) starts once. The page renders a

@@ -1,17 +1,11 @@
 // What the payments area answers: a result, or a refusal as a value. The business functions
 // (checkout, coupons, tickets, the state machine) return refusals; the routes turn them into HTTP
 // through the one table below (spec §8: `{ status, message: "CODE: detail" }`).
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { RefusalAnswer, Refused as AnyRefused, Result as AnyResult } from '../kernel/refusals';
 
-/** A business function's answer: its value, or why not (a refusal of its area's table, and the detail after `CODE: `). */
-export type Result<T, R extends string = PaymentRefusal> = { ok: true; value: T } | Refused<R>;
-export type Refused<R extends string = PaymentRefusal> = { ok: false; refusal: R; detail: string };
-
-export const done = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
-export const refused = <R extends string>(refusal: R, detail = ''): Refused<R> => ({ ok: false, refusal, detail });
-
-/** A refusal's HTTP answer: its status and the spec §8 code its message starts with. */
-export type RefusalAnswer = readonly [ContentfulStatusCode, string];
+/** A payments function's answer (worker/api/kernel/refusals.ts), its refusals those of the table below by default. */
+export type Result<T, R extends string = PaymentRefusal> = AnyResult<T, R>;
+export type Refused<R extends string = PaymentRefusal> = AnyRefused<R>;
 
 /**
  * Every refusal of the payments area and its HTTP answer. Most are their own code; a few share a

@@ -10,7 +10,8 @@ import { apiError } from '../errors';
 import { optionalJsonBody, validationHook } from '../kernel/validation';
 import { cancelVoucher, confirmMobilePayment, confirmTransaction, mobilePayer, refuseOthersPhone, saveCard, subscribe, userLang } from './checkout';
 import { paymentDeps } from './deps';
-import { PAYMENT_REFUSALS, refused, type RefusalAnswer, type Refused, type Result } from './refusals';
+import { answer, refuse } from '../kernel/refusals';
+import { PAYMENT_REFUSALS, type Result } from './refusals';
 import { consumeAll, limiter, type LimitRule } from '../../limits';
 import { createCode } from '../kernel/codes';
 import { clientOf, countSms, deliverCode, tooMany } from '../kernel/request';
@@ -77,21 +78,7 @@ const CouponQuery = z.object({ plan: z.coerce.number().int().positive().max(2 **
 const ChangeInput = z.object({ when: z.enum(['now', 'period_end']), currency: Currency.optional() });
 const QuoteQuery = z.object({ currency: Currency.optional() });
 
-/**
- * The one place a business function's result becomes the API's answer: its value, or its refusal's
- * status and `CODE: detail` from the area's table (payments: PAYMENT_REFUSALS; events: ORDER_REFUSALS).
- */
-export function answer<T, R extends string>(table: Record<R, RefusalAnswer>, result: Result<T, R>): T {
-  return result.ok ? result.value : refuse(table, result);
-}
-
-/** A refusal as the API's error answer. */
-export function refuse<R extends string>(table: Record<R, RefusalAnswer>, { refusal, detail }: Refused<R>): never {
-  const [status, code] = table[refusal];
-  return apiError(status, code, detail);
-}
-
-/** A payments result as the API's answer (PAYMENT_REFUSALS). */
+/** A payments result as the API's answer: its value, or its refusal's status and `CODE: detail` (PAYMENT_REFUSALS). */
 const paid = <T>(result: Result<T>): T => answer(PAYMENT_REFUSALS, result);
 
 /**
@@ -138,7 +125,7 @@ async function act(c: Ctx, event: (b: Billing) => Event, provider?: (b: Billing)
   const before = await loadBilling(c.env.DB, user.id);
   if (!before) apiError(401, 'NOT_AUTHORIZED', 'user gone');
   const check = apply(before, event(before), at);
-  if (!check.ok) refuse(PAYMENT_REFUSALS, refused(check.refusal));
+  if (!check.ok) refuse(PAYMENT_REFUSALS, check.refusal);
   // Providers that renew by themselves learn it first: if they refuse, nothing changed here.
   if (provider) await provider(before);
   return update<Billing>(
@@ -146,7 +133,7 @@ async function act(c: Ctx, event: (b: Billing) => Event, provider?: (b: Billing)
     user.id,
     (b) => {
       const out = apply(b, event(b), at);
-      if (!out.ok) refuse(PAYMENT_REFUSALS, refused(out.refusal));
+      if (!out.ok) refuse(PAYMENT_REFUSALS, out.refusal);
       return { write: out.next, result: out.next };
     },
     at,

@@ -3,8 +3,8 @@
 // unlock spends one and opens one title for 48 hours. Both are exact under parallel requests: each
 // is one D1 batch (batches run one at a time) whose statements check what the other wrote.
 import { UNLOCK_VALID_MS } from '../../rules/payment-methods';
-import { apiError } from '../errors';
-import { done, PAYMENT_REFUSALS, refused, type Result } from './refusals';
+import { answer, done, refused } from '../kernel/refusals';
+import { PAYMENT_REFUSALS, type Result } from './refusals';
 
 /** The accepted pack's tickets onto its buyer's balance, in the batch that accepts it. */
 export const addTicketsStatement = (db: D1Database, transactionId: string, guard: string, ...guardArgs: unknown[]): D1PreparedStatement =>
@@ -58,9 +58,7 @@ export async function spendTicket(db: D1Database, userId: string, contentId: num
 /** `spendTicket` for a route that answers the refusal as its API error (the player's unlock). */
 export async function unlockTitle(db: D1Database, userId: string, contentId: number, now: Date): Promise<{ unlock: Unlock; spent: boolean; credits: number }> {
   const out = await spendTicket(db, userId, contentId, now);
-  if (out.ok) return out.value;
-  const [status, code] = PAYMENT_REFUSALS[out.refusal];
-  return apiError(status, code, out.detail);
+  return answer(PAYMENT_REFUSALS, out);
 }
 
 /** The account's unlocks, newest first, with the title's name in `lang` (billing activity). */
