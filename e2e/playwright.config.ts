@@ -28,8 +28,10 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: '.',
+  // Two browsers at once: each test makes its own accounts, and the tests of a file run in order in
+  // one browser (a spec that may be spread over both says so: test.describe.configure parallel).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // Each file's time for CI's list of the slowest (scripts/test-times.ts).
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
