@@ -8,7 +8,7 @@ import { now } from '../kernel/clock';
 import { apiError } from '../errors';
 import { sha256 } from '../kernel/tokens';
 import { confirmTransaction } from '../payments/checkout';
-import { paymentDeps } from '../payments/deps';
+import { noticeDeps, paymentDeps } from '../payments/deps';
 import { attemptsOf, once } from '../payments/once';
 import { PAYMENT_REFUSALS } from '../payments/refusals';
 import { answer } from '../kernel/refusals';
@@ -105,9 +105,10 @@ export const events = new Hono<AppEnv>()
     const order = await orderById(c.env.DB, c.req.valid('param').id);
     if (!order || order.user_id !== user.id) apiError(404, 'ORDER_NOT_FOUND', c.req.valid('param').id);
     const at = now(c);
-    if (order.state === 'held' && order.transaction_id) answer(PAYMENT_REFUSALS, await confirmTransaction(paymentDeps(c.env), user.id, order.transaction_id, at));
+    const notices = noticeDeps(c.env);
+    if (order.state === 'held' && order.transaction_id) answer(PAYMENT_REFUSALS, await confirmTransaction(paymentDeps(c.env, notices), user.id, order.transaction_id, at));
     const current = await orderById(c.env.DB, order.id);
-    if (current?.state === 'paid') await fulfilOrder(c.env, current, at);
+    if (current?.state === 'paid') await fulfilOrder(notices, current, at);
     return c.json({ state: (await orderById(c.env.DB, order.id))?.state ?? order.state });
   })
   .get('/events/tickets', requireAuth, zValidator('query', langQuery, validationHook), async (c) => {
