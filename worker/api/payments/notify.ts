@@ -20,7 +20,7 @@ import { fulfilmentOf, type FulfilmentDeps } from './fulfilment';
 export type NoticeDeps = FulfilmentDeps & { sms: SmsSender; invoicePrefix: string; cashAgencies: string };
 
 /** `now`: the settlement's clock (an event order's hold is checked against it). */
-export async function notifySettlement(deps: NoticeDeps, s: Settlement, now: Date = new Date()): Promise<void> {
+export async function notifySettlement(deps: NoticeDeps, s: Settlement, now: Date): Promise<void> {
   if (s.outcome === 'refund_due') return sendRefundDueEmail(deps, s.transactionId);
   if (s.outcome !== 'applied' || !s.transactionId) return;
   const { db } = deps;
