@@ -50,7 +50,7 @@ export function paymentDeps(env: Bindings, notices: NoticeDeps = noticeDeps(env)
   };
 }
 
-/** The payments' and the messages' together: the billing clock (worker/api/payments/renewals.ts), the event orders' clock, an agent's collection. */
+/** The payments' and the messages' together: the billing clock (worker/api/payments/renewals.ts), an event order, an agent's collection. */
 export type BillingDeps = PaymentDeps & NoticeDeps;
 
 export function billingDeps(env: Bindings): BillingDeps {
