@@ -25,6 +25,7 @@ import { pageRoutes } from './pages/registry';
 import { deliverNotifications } from './push/deliver';
 import { apiErrorAnswer } from './api/errors';
 import { runBilling } from './api/payments/renewals';
+import { billingDeps } from './api/payments/deps';
 import { deliverReminders } from './api/live-tv/reminders';
 import { vapidKeys } from './push/keys';
 import { purgeGrants } from './api/device-link/queries';
@@ -88,9 +89,11 @@ export { ShowInventory } from './api/events/inventory';
  * TV sign-in codes (worker/api/device-link).
  */
 const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) => {
+  // What the billing clock and the event orders use, built once for this run (worker/api/payments/deps.ts).
+  const billing = billingDeps(env);
   ctx.waitUntil(deliverNotifications(env).then((report) => console.log(JSON.stringify({ level: 'info', event: 'push_delivery', ...report }))));
   ctx.waitUntil(
-    runBilling(env, new Date(controller.scheduledTime))
+    runBilling(billing, new Date(controller.scheduledTime))
       .then((report) => console.log(JSON.stringify({ level: 'info', event: 'billing_run', ...report })))
       .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'billing_run_failed', error: String(error) }))),
   );
@@ -101,7 +104,7 @@ const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) =
   );
   // Event orders (worker/api/events/settlement.ts): held orders past their 10-minute hold expire (tickets void, seats back); paid ones left unfulfilled are finished.
   ctx.waitUntil(
-    runOrders(env, new Date(controller.scheduledTime))
+    runOrders(billing, new Date(controller.scheduledTime))
       .then((report) => console.log(JSON.stringify({ level: 'info', event: 'event_orders', ...report })))
       .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'event_orders_failed', error: String(error) }))),
   );

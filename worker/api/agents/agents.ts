@@ -1,14 +1,14 @@
 // Sales agents: who is one, finding a user for them, recording the cash they received (a payment
 // through the cash network that waits for validation), their collections, and the audit trail.
-import type { Bindings } from '../../env';
 import { MOROCCO_CODE } from '../../rules/account';
 import { isActive } from '../payments/state';
 import { findUserByLogin, type UserRow } from '../kernel/users';
-import type { Refused } from '../kernel/refusals';
-import { begin, langOf } from '../payments/checkout';
+import { done, type Refused } from '../kernel/refusals';
+import { langOf, startCheckout } from '../payments/checkout';
+import type { BillingDeps } from '../payments/deps';
 import { sendBillingEmail } from '../payments/emails';
 import { findPlan, priceOf } from '../payments/plans';
-import { cashProvider } from '../payments/providers';
+import type { Result } from '../payments/refusals';
 import type { CheckoutAnswer } from '../payments/schemas';
 import { loadBilling } from '../payments/store';
 import type { Currency } from '../../rules/subscription';
@@ -70,40 +70,44 @@ export type PaymentRefusal = 'USER_NOT_FOUND' | 'USER_GONE' | 'AGENT_OWN_ACCOUNT
 /**
  * POST /agent/payments: the agent received the plan's price in cash. The amount comes from the plan,
  * never from the agent. The user stays on the free offer, "waiting for validation", until the cash
- * network confirms the agent's deposit (its signed callback): then premium starts.
+ * network confirms the agent's deposit (its signed callback): then premium starts. An agent's
+ * refusal, else the checkout's result (a payments refusal when the cash network refused to start).
  */
 export async function recordPayment(
-  env: Bindings,
+  deps: Pick<BillingDeps, 'db' | 'origin' | 'providers' | 'mailer' | 'mail'>,
   agentId: string,
   input: { login: string; plan: number; currency: Currency },
   now: Date,
-): Promise<{ ok: true; payment: CheckoutAnswer & { amount: number; currency: Currency } } | Refused<PaymentRefusal>> {
+): Promise<Result<Result<CheckoutAnswer & { amount: number; currency: Currency }>, PaymentRefusal>> {
   const at = now.toISOString();
+  const { db } = deps;
   // Every refusal is audited, with the account it concerned; the gone account counts as not found.
   const refuse = async (refusal: PaymentRefusal, target: string | null): Promise<Refused<PaymentRefusal>> => {
-    await audit(env.DB, { agentId, action: 'refused', targetUserId: target, query: input.login, detail: refusal === 'USER_GONE' ? 'USER_NOT_FOUND' : refusal, at });
+    await audit(db, { agentId, action: 'refused', targetUserId: target, query: input.login, detail: refusal === 'USER_GONE' ? 'USER_NOT_FOUND' : refusal, at });
     return { ok: false, refusal };
   };
-  const user = await findUserByLogin(env.DB, loginOf(input.login));
+  const user = await findUserByLogin(db, loginOf(input.login));
   if (!user) return refuse('USER_NOT_FOUND', null);
   if (user.id === agentId) return refuse('AGENT_OWN_ACCOUNT', user.id);
-  const plan = await findPlan(env.DB, input.plan);
+  const plan = await findPlan(db, input.plan);
   if (!plan || !plan.is_active) return refuse('PLAN_NOT_FOUND', user.id);
-  const billing = await loadBilling(env.DB, user.id);
+  const billing = await loadBilling(db, user.id);
   if (!billing) return refuse('USER_GONE', null);
   if (billing.state === 'pending') return refuse('PAYMENT_PENDING', user.id);
   const active = isActive(billing, now);
   const pack = plan.kind === 'tickets';
   if (!pack && active && billing.planId !== plan.id) return refuse('SUBSCRIPTION_CHANGE_REFUSED', user.id);
-  const provider = cashProvider(env, input.currency);
+  const provider = deps.providers.of('cash', input.currency);
   if (!provider) return refuse('PAYMENT_METHOD_UNAVAILABLE', user.id);
   const amount = priceOf(plan, input.currency);
-  const answer = await begin(env, user, billing, { plan, purpose: pack ? 'tickets' : active ? 'renew' : 'subscribe', amount, currency: input.currency, provider, trialDays: 0, returnTo: null, method: 'agent', agentId }, now);
-  await audit(env.DB, { agentId, action: 'record_payment', targetUserId: user.id, query: input.login, transactionId: answer.transaction.id, amount, currency: input.currency, at });
+  const started = await startCheckout(deps, user, billing, { plan, purpose: pack ? 'tickets' : active ? 'renew' : 'subscribe', amount, currency: input.currency, provider, trialDays: 0, returnTo: null, method: 'agent', agentId }, now);
+  if (!started.ok) return done(started);
+  await audit(db, { agentId, action: 'record_payment', targetUserId: user.id, query: input.login, transactionId: started.value.transaction.id, amount, currency: input.currency, at });
   // The customer hears of it at once (and can object if they paid no one).
-  const agent = await findAgent(env.DB, agentId);
-  await sendBillingEmail(env, user.id, { kind: 'agent_recorded', plan: plan.name[langOf(user)], bought: pack ? 'tickets' : 'plan', amount, currency: input.currency, agent: agent?.name ?? '' });
-  return { ok: true, payment: { ...answer, amount, currency: input.currency } };
+  const agent = await findAgent(db, agentId);
+  const to = { id: user.id, email: user.email, phone: user.phone, lang: langOf(user) };
+  await sendBillingEmail(deps, to, { kind: 'agent_recorded', plan: plan.name[to.lang], bought: pack ? 'tickets' : 'plan', amount, currency: input.currency, agent: agent?.name ?? '' });
+  return done(done({ ...started.value, amount, currency: input.currency }));
 }
 
 /** GET /agent/collections: the agent's own collections of a day (UTC), newest first, and the totals per currency. */

@@ -9,7 +9,9 @@ import { apiError } from '../errors';
 import { validationHook } from '../kernel/validation';
 import { now } from '../kernel/clock';
 import { Currency } from '../payments/schemas';
-import { refuse, type RefusalAnswers } from '../kernel/refusals';
+import { answer, refuse, type RefusalAnswers } from '../kernel/refusals';
+import { billingDeps } from '../payments/deps';
+import { PAYMENT_REFUSALS } from '../payments/refusals';
 import { agentLookup, collectionsOf, findAgent, recordPayment, type PaymentRefusal } from './agents';
 
 /**
@@ -63,8 +65,8 @@ export const agents = new Hono<AppEnv>()
   })
   .post('/payments', zValidator('json', PaymentInput, validationHook), async (c) => {
     const input = c.req.valid('json');
-    const recorded = await recordPayment(c.env, caller(c).user.id, input, now(c));
-    if (recorded.ok) return c.json(recorded.payment);
+    const recorded = await recordPayment(billingDeps(c.env), caller(c).user.id, input, now(c));
+    if (recorded.ok) return c.json(answer(PAYMENT_REFUSALS, recorded.value));
     const { refusal } = recorded;
     refuse(AGENT_REFUSALS, refusal, refusal === 'PLAN_NOT_FOUND' ? String(input.plan) : refusal === 'PAYMENT_METHOD_UNAVAILABLE' ? `no cash network for ${input.currency}` : undefined);
   })

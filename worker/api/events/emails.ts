@@ -1,12 +1,11 @@
 // The e-tickets mail (issue 17: "shown in the account (My tickets) and emailed"): in the buyer's
 // language, each ticket with its type, holder and short code, and a link to My tickets (the QR codes).
-import type { Bindings } from '../../env';
 import { translate } from '../../i18n';
 import { showDateTime } from '../../rules/events';
 import { shortCode } from '../../rules/eticket';
 import { isLang, type Lang } from '../../rules/lang';
 import { formatMoney } from '../../rules/money';
-import { mailer } from '../../messaging';
+import type { BillingMail } from '../payments/emails';
 import { escapeHtml, page } from '../../messaging/templates';
 import { orderById, orderView } from './queries';
 
@@ -37,15 +36,16 @@ export function eticketEmail(lang: Lang, order: Awaited<ReturnType<typeof orderV
 }
 
 /** Sends a fulfilled order's e-tickets to its buyer (a failure is logged: My tickets still shows them). */
-export async function sendETicketEmail(env: Bindings, orderId: string): Promise<void> {
-  const order = await orderById(env.DB, orderId);
+export async function sendETicketEmail(deps: BillingMail & { db: D1Database }, orderId: string): Promise<void> {
+  const { db } = deps;
+  const order = await orderById(db, orderId);
   if (!order) return;
-  const user = await env.DB.prepare('SELECT email FROM users WHERE id = ?').bind(order.user_id).first<{ email: string | null }>();
+  const user = await db.prepare('SELECT email FROM users WHERE id = ?').bind(order.user_id).first<{ email: string | null }>();
   if (!user?.email) return;
   const lang = isLang(order.lang) ? order.lang : 'ar';
   try {
-    const view = await orderView(env.DB, order, lang);
-    await mailer(env).send({ to: user.email, ...eticketEmail(lang, view, env.PUBLIC_ORIGIN.replace(/\/+$/, '')) });
+    const view = await orderView(db, order, lang);
+    await deps.mail.send({ to: user.email, ...eticketEmail(lang, view, deps.origin) });
   } catch (error) {
     console.warn(JSON.stringify({ level: 'warn', event: 'eticket_email_failed', orderId, error: String(error) }));
   }

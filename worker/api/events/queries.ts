@@ -101,7 +101,7 @@ export async function artistsOf(db: D1Database, eventId: number, lang: Lang) {
 }
 
 /** A show as the pages show it: its ticket types (on sale at `now` or not) and the seats left in its inventory. */
-export async function toShow(env: Env, s: ShowRow, types: TicketTypeRow[], lang: Lang, now: Date): Promise<Show> {
+export async function toShow(env: Pick<Env, 'SHOWS'>, s: ShowRow, types: TicketTypeRow[], lang: Lang, now: Date): Promise<Show> {
   const seatsLeft = await showInventory(env, s.id).seatsLeft(s.capacity, now.getTime());
   const ticketTypes: TicketType[] = types.map((t) => ({
     id: t.id,

@@ -8,6 +8,7 @@ import { decide, deliver } from '../payments/testing';
 import { showInventory } from './inventory';
 import { Festival, MyTickets, Order, OrderAnswer, ShowPage } from './schemas';
 import { runOrders } from './settlement';
+import { noticeDeps } from '../payments/deps';
 import { festival, type Made } from './testing';
 
 type Account = Awaited<ReturnType<typeof registeredUser>>;
@@ -194,9 +195,9 @@ describe('POST /events/orders', { timeout: 60_000 }, () => {
     const made = await festival(2);
     const user = await registeredUser();
     const answer = await buy(user, made, [{ type: made.venue, quantity: 2 }], T0);
-    await runOrders(env, new Date(T0 + 5 * MIN));
+    await runOrders(noticeDeps(env), new Date(T0 + 5 * MIN));
     expect((await orderOf(user, answer.order.id)).state).toBe('held');
-    const report = await runOrders(env, new Date(T0 + 11 * MIN));
+    const report = await runOrders(noticeDeps(env), new Date(T0 + 11 * MIN));
     expect(report.expired).toBeGreaterThanOrEqual(1);
     const expired = await orderOf(user, answer.order.id);
     expect(expired.state).toBe('expired');

@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import type { AppEnv, Bindings } from '../../env';
+import type { AppEnv } from '../../env';
 import { shortCode } from '../../rules/eticket';
 import { CURRENCIES } from '../../rules/subscription';
 import { caller, requireAuth } from '../kernel/auth';
@@ -8,7 +8,7 @@ import { now } from '../kernel/clock';
 import { apiError } from '../errors';
 import { sha256 } from '../kernel/tokens';
 import { confirmTransaction } from '../payments/checkout';
-import { paymentDeps } from '../payments/deps';
+import { billingDeps, noticeDeps, paymentDeps } from '../payments/deps';
 import { attemptsOf, once } from '../payments/once';
 import { PAYMENT_REFUSALS } from '../payments/refusals';
 import { answer } from '../kernel/refusals';
@@ -16,16 +16,13 @@ import { mobilePaymentProvider, providerFor } from '../payments/providers';
 import { langQuery } from '../schemas';
 import { validationHook } from '../kernel/validation';
 import { signETicket } from './etickets/signing';
-import { createOrder, type OrderDeps } from './orders';
+import { createOrder } from './orders';
 import { ORDER_REFUSALS } from './refusals';
 import { limiter } from '../../limits';
 import { clientOf, tooMany } from '../kernel/request';
 import { artistsOf, eventBySlug, openOrdersOf, orderById, orderView, publishedEvents, showsOf, ticketTypesOf, toFestivalHead, toShow, validTicketsOf } from './queries';
 import { festivalParam, OrderAnswer, OrderInput, orderParam, showParam, type Festival, type FestivalList, type MyTickets, type ShowPage } from './schemas';
 import { fulfilOrder } from './settlement';
-
-/** What an order uses, built from the environment once per request. */
-const orderDeps = (env: Bindings): OrderDeps => ({ ...paymentDeps(env), shows: env.SHOWS });
 
 /**
  * Live events and ticket purchase (issue 17; spec §1 e-ticket/event purchase flow, comedy-festival
@@ -88,7 +85,7 @@ export const events = new Hono<AppEnv>()
       const gate = await limiter(c.env).consume('event-order-ip', ip);
       if (!gate.allowed) return tooMany(c, 'ORDERS_TOO_FREQUENT', gate.retryAfter, `too many orders from this address, wait ${gate.retryAfter} seconds`);
     }
-    const start = async () => answer(ORDER_REFUSALS, await createOrder(orderDeps(c.env), user, input, input.lang ?? 'en', now(c)));
+    const start = async () => answer(ORDER_REFUSALS, await createOrder(billingDeps(c.env), user, input, input.lang ?? 'en', now(c)));
     // A purchase form posted twice (its `attempt`: no script, a second press) starts one order and answers the same twice.
     if (!input.attempt) return c.json(await start());
     const { attempt, ...order } = input;
@@ -105,9 +102,10 @@ export const events = new Hono<AppEnv>()
     const order = await orderById(c.env.DB, c.req.valid('param').id);
     if (!order || order.user_id !== user.id) apiError(404, 'ORDER_NOT_FOUND', c.req.valid('param').id);
     const at = now(c);
-    if (order.state === 'held' && order.transaction_id) answer(PAYMENT_REFUSALS, await confirmTransaction(paymentDeps(c.env), user.id, order.transaction_id, at));
+    const notices = noticeDeps(c.env);
+    if (order.state === 'held' && order.transaction_id) answer(PAYMENT_REFUSALS, await confirmTransaction(paymentDeps(c.env, notices), user.id, order.transaction_id, at));
     const current = await orderById(c.env.DB, order.id);
-    if (current?.state === 'paid') await fulfilOrder(c.env, current, at);
+    if (current?.state === 'paid') await fulfilOrder(notices, current, at);
     return c.json({ state: (await orderById(c.env.DB, order.id))?.state ?? order.state });
   })
   .get('/events/tickets', requireAuth, zValidator('query', langQuery, validationHook), async (c) => {

@@ -8,8 +8,7 @@
  * expires held orders past hold_expires_at (tickets void, hold released) and finishes paid orders a
  * crash left unfulfilled.
  */
-import type { Bindings } from '../../env';
-import type { FulfilmentHandlers } from '../payments/fulfilment';
+import type { FulfilmentDeps, FulfilmentHandlers } from '../payments/fulfilment';
 import { takesSeat } from '../../rules/events';
 import { sendRefundDueEmail } from '../payments/refund-notice';
 import { sendETicketEmail } from './emails';
@@ -46,11 +45,11 @@ function log(level: 'info' | 'warn', event: string, fields: Record<string, unkno
 }
 
 /** After a settled payment of purpose 'order' (worker/api/payments/notify.ts). */
-export async function afterOrderSettlement(env: Bindings, transactionId: string, now: Date): Promise<void> {
-  const order = await orderOfTransaction(env.DB, transactionId);
+export async function afterOrderSettlement(deps: FulfilmentDeps, transactionId: string, now: Date): Promise<void> {
+  const order = await orderOfTransaction(deps.db, transactionId);
   if (!order) return;
-  if (order.state === 'paid') await fulfilOrder(env, order, now);
-  else if (order.state === 'failed') await showInventory(env, order.show_id).release(order.id);
+  if (order.state === 'paid') await fulfilOrder(deps, order, now);
+  else if (order.state === 'failed') await showInventory({ SHOWS: deps.shows }, order.show_id).release(order.id);
 }
 
 /**
@@ -72,42 +71,44 @@ export const orderFulfilment: FulfilmentHandlers = {
 export type Fulfilment = 'fulfilled' | 'refund_due' | 'already' | 'not_paid';
 
 /** Confirms the seats, makes the tickets valid and emails them, once; a paid order with no seat left is refund_due. */
-export async function fulfilOrder(env: Bindings, order: OrderRow, now: Date): Promise<Fulfilment> {
+export async function fulfilOrder(deps: FulfilmentDeps, order: OrderRow, now: Date): Promise<Fulfilment> {
   if (order.state === 'fulfilled' || order.state === 'refund_due') return 'already';
   if (order.state !== 'paid') return 'not_paid';
-  const [show, tickets] = await Promise.all([showById(env.DB, order.show_id), ticketsOfOrder(env.DB, order.id)]);
+  const { db } = deps;
+  const [show, tickets] = await Promise.all([showById(db, order.show_id), ticketsOfOrder(db, order.id)]);
   const seats = tickets.filter((k) => takesSeat(k.kind)).length;
   const at = now.toISOString();
-  const confirmed = await showInventory(env, order.show_id).confirm(order.id, seats, show?.capacity ?? 0, now.getTime());
+  const confirmed = await showInventory({ SHOWS: deps.shows }, order.show_id).confirm(order.id, seats, show?.capacity ?? 0, now.getTime());
   if (!confirmed.sold) {
-    const [refund] = await env.DB.batch([
-      env.DB.prepare("UPDATE orders SET state = 'refund_due', updated_at = ? WHERE id = ? AND state = 'paid'").bind(at, order.id),
-      env.DB.prepare("UPDATE etickets SET state = 'void' WHERE order_id = ? AND state != 'void'").bind(order.id),
+    const [refund] = await db.batch([
+      db.prepare("UPDATE orders SET state = 'refund_due', updated_at = ? WHERE id = ? AND state = 'paid'").bind(at, order.id),
+      db.prepare("UPDATE etickets SET state = 'void' WHERE order_id = ? AND state != 'void'").bind(order.id),
     ]);
     // The one write that made it refund_due tells the buyer (a replay or a parallel fulfilment finds it done).
     if ((refund?.meta.changes ?? 0) !== 1) return 'already';
     log('warn', 'order_refund_due', { orderId: order.id, transactionId: order.transaction_id, showId: order.show_id, seats, seatsLeft: confirmed.seatsLeft });
-    if (order.transaction_id) await sendRefundDueEmail(env, order.transaction_id);
+    if (order.transaction_id) await sendRefundDueEmail(deps, order.transaction_id);
     return 'refund_due';
   }
-  const [won] = await env.DB.batch([
-    env.DB.prepare("UPDATE orders SET state = 'fulfilled', updated_at = ? WHERE id = ? AND state = 'paid'").bind(at, order.id),
-    env.DB.prepare("UPDATE etickets SET state = 'valid' WHERE order_id = ?1 AND state IN ('held', 'void') AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND state = 'fulfilled')").bind(order.id),
+  const [won] = await db.batch([
+    db.prepare("UPDATE orders SET state = 'fulfilled', updated_at = ? WHERE id = ? AND state = 'paid'").bind(at, order.id),
+    db.prepare("UPDATE etickets SET state = 'valid' WHERE order_id = ?1 AND state IN ('held', 'void') AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND state = 'fulfilled')").bind(order.id),
   ]);
   if ((won?.meta.changes ?? 0) !== 1) return 'already';
   log('info', 'order_fulfilled', { orderId: order.id, showId: order.show_id, tickets: tickets.length, retaken: confirmed.retaken });
-  await sendETicketEmail(env, order.id);
+  await sendETicketEmail(deps, order.id);
   return 'fulfilled';
 }
 
 /** An unpaid order given up (its hold ran out): void tickets, seats back to the show. */
-async function expireOrder(env: Bindings, order: OrderRow, at: string): Promise<boolean> {
-  const [expired] = await env.DB.batch([
-    env.DB.prepare("UPDATE orders SET state = 'expired', updated_at = ? WHERE id = ? AND state = 'held'").bind(at, order.id),
-    env.DB.prepare("UPDATE etickets SET state = 'void' WHERE order_id = ?1 AND state = 'held' AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND state = 'expired')").bind(order.id),
+async function expireOrder(deps: Pick<FulfilmentDeps, 'db' | 'shows'>, order: OrderRow, at: string): Promise<boolean> {
+  const { db } = deps;
+  const [expired] = await db.batch([
+    db.prepare("UPDATE orders SET state = 'expired', updated_at = ? WHERE id = ? AND state = 'held'").bind(at, order.id),
+    db.prepare("UPDATE etickets SET state = 'void' WHERE order_id = ?1 AND state = 'held' AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND state = 'expired')").bind(order.id),
   ]);
   if ((expired?.meta.changes ?? 0) !== 1) return false;
-  await showInventory(env, order.show_id).release(order.id);
+  await showInventory({ SHOWS: deps.shows }, order.show_id).release(order.id);
   return true;
 }
 
@@ -115,20 +116,21 @@ async function expireOrder(env: Bindings, order: OrderRow, at: string): Promise<
  * The scheduled job (worker/index.ts, every minute): held orders past hold_expires_at expire, and
  * paid orders still unfulfilled a minute on (fulfilment interrupted) are fulfilled.
  */
-export async function runOrders(env: Bindings, now: Date): Promise<{ expired: number; fulfilled: number }> {
+export async function runOrders(deps: FulfilmentDeps, now: Date): Promise<{ expired: number; fulfilled: number }> {
   const at = now.toISOString();
-  const stale = await env.DB.prepare("SELECT id FROM orders WHERE state = 'held' AND hold_expires_at <= ? ORDER BY hold_expires_at LIMIT 200").bind(at).all<{ id: string }>();
+  const { db } = deps;
+  const stale = await db.prepare("SELECT id FROM orders WHERE state = 'held' AND hold_expires_at <= ? ORDER BY hold_expires_at LIMIT 200").bind(at).all<{ id: string }>();
   let expired = 0;
   for (const { id } of stale.results) {
-    const order = await orderById(env.DB, id);
-    if (order && (await expireOrder(env, order, at))) expired++;
+    const order = await orderById(db, id);
+    if (order && (await expireOrder(deps, order, at))) expired++;
   }
   const before = new Date(now.getTime() - 60_000).toISOString();
-  const paid = await env.DB.prepare("SELECT id FROM orders WHERE state = 'paid' AND updated_at <= ? LIMIT 100").bind(before).all<{ id: string }>();
+  const paid = await db.prepare("SELECT id FROM orders WHERE state = 'paid' AND updated_at <= ? LIMIT 100").bind(before).all<{ id: string }>();
   let fulfilled = 0;
   for (const { id } of paid.results) {
-    const order = await orderById(env.DB, id);
-    if (order && (await fulfilOrder(env, order, now)) === 'fulfilled') fulfilled++;
+    const order = await orderById(db, id);
+    if (order && (await fulfilOrder(deps, order, now)) === 'fulfilled') fulfilled++;
   }
   return { expired, fulfilled };
 }

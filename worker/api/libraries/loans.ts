@@ -1,7 +1,7 @@
 // Library tickets and loans (issue 17, spec §1 library-card service): each patron gets the library's
 // monthly tickets (reset on the 1st: the month key is part of the count's key); watching a library
 // title costs one ticket and opens a 72-hour loan; re-watching inside the loan costs nothing. Exact
-// under parallel requests as pay per title is (worker/api/payments/tickets.ts unlockTitle): one D1
+// under parallel requests as pay per title is (worker/api/payments/tickets.ts spendTicket): one D1
 // batch (batches run one at a time) whose statements check what the others wrote.
 import { CARD_RECHECK_MS, LOAN_MS, monthKey } from '../../rules/libraries';
 import type { Lang } from '../../rules/lang';

@@ -3,21 +3,20 @@
 // Each function answers a result or a refusal (worker/api/payments/refusals.ts); the routes turn
 // refusals into HTTP. They take what they use (`PaymentDeps`: the database, the providers, the
 // mailer, the SMS codes) and the time.
-import type { Bindings } from '../../env';
 import { isLang } from '../../rules/lang';
 import { RETURN_PATH_MAX, sameSitePath } from '../../rules/return-path';
 import { moroccanMobile, VOUCHER_VALID_MS, type MobileNumberRefusal, type SelfServiceMethod } from '../../rules/payment-methods';
 import { isCurrency, type Currency } from '../../rules/subscription';
 import type { UserRow } from '../kernel/users';
-import { answer, done, refused } from '../kernel/refusals';
+import { done, refused } from '../kernel/refusals';
 import { findPlan, priceOf, type PlanRecord } from './plans';
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderMethod, type Purpose, type Voucher } from './providers/types';
 import type { MobileProvider } from './providers/mobile';
 import { useCode } from '../kernel/codes';
 import { quoteCoupon, redeem, releaseStatement, type CouponQuote } from './coupons';
-import { paymentDeps, type PaymentDeps } from './deps';
+import type { PaymentDeps } from './deps';
 import { changeQuote } from './quote';
-import { PAYMENT_REFUSALS, type Refused, type Result } from './refusals';
+import type { Refused, Result } from './refusals';
 import { canStartCardlessTrial, claimTrial, trialTakenElsewhere, type TrialWho } from './trials';
 import type { CheckoutAnswer } from './schemas';
 import { settle, type Settlement } from './settle';
@@ -117,12 +116,6 @@ export async function startCheckout(deps: Pick<PaymentDeps, 'db' | 'origin' | 'm
     if (s.coupon) await releaseStatement(deps.db, id).run();
     throw error;
   }
-}
-
-/** `startCheckout` for a caller that holds the environment (sales agents): a refusal is thrown as its API error. */
-export async function begin(env: Bindings, user: UserRow, billing: Billing, s: Start, now: Date): Promise<CheckoutAnswer> {
-  const out = await startCheckout(paymentDeps(env), user, billing, s, now);
-  return answer(PAYMENT_REFUSALS, out);
 }
 
 async function beginRedeemed(deps: Pick<PaymentDeps, 'db' | 'origin' | 'mailer'>, user: UserRow, billing: Billing, s: Start, method: ProviderMethod, id: string, now: Date): Promise<Checkout> {

@@ -2,8 +2,9 @@
 // routes (`paymentDeps(c.env)`), and the same way by the cron, a CLI or a back office.
 import type { Bindings } from '../../env';
 import type { Currency } from '../../rules/subscription';
+import { mailer, smsSender } from '../../messaging';
 import { checkCode } from '../kernel/codes';
-import { notifySettlement, notifyVoucher } from './notify';
+import { notifySettlement, notifyVoucher, type NoticeDeps } from './notify';
 import { cashProvider, mobilePaymentProvider, providerById, providerFor } from './providers';
 import type { PaymentProvider } from './providers/types';
 import type { Settlement } from './settle';
@@ -23,15 +24,36 @@ export type PaymentDeps = {
   codes: { check(phone: string, code: string): Promise<number | null> };
 };
 
-export function paymentDeps(env: Bindings): PaymentDeps {
+/** What the messages after a payment use (the billing emails, the voucher's SMS, an event order's delivery). */
+export function noticeDeps(env: Bindings): NoticeDeps {
   return {
     db: env.DB,
     origin: env.PUBLIC_ORIGIN.replace(/\/+$/, ''),
+    mail: mailer(env),
+    sms: smsSender(env),
+    invoicePrefix: env.INVOICE_PREFIX,
+    cashAgencies: env.CASH_AGENCIES,
+    shows: env.SHOWS,
+  };
+}
+
+export function paymentDeps(env: Bindings, notices: NoticeDeps = noticeDeps(env)): PaymentDeps {
+  return {
+    db: env.DB,
+    origin: notices.origin,
     providers: {
       of: (method, currency) => (method === 'card' ? providerFor(env, currency) : method === 'mobile' ? mobilePaymentProvider(env, currency) : cashProvider(env, currency)),
       byId: (id) => providerById(env, id),
     },
-    mailer: { settled: (s, now) => notifySettlement(env, s, now), voucher: (id) => notifyVoucher(env, id) },
+    mailer: { settled: (s, now) => notifySettlement(notices, s, now), voucher: (id) => notifyVoucher(notices, id) },
     codes: { check: (phone, code) => checkCode(env, 'sms', phone, 'payment', code) },
   };
+}
+
+/** The payments' and the messages' together: the billing clock (worker/api/payments/renewals.ts), an event order, an agent's collection. */
+export type BillingDeps = PaymentDeps & NoticeDeps;
+
+export function billingDeps(env: Bindings): BillingDeps {
+  const notices = noticeDeps(env);
+  return { ...notices, ...paymentDeps(env, notices) };
 }

@@ -1,14 +1,13 @@
 // Billing emails in the user's language (issue 13): receipt with the invoice, trial ends in 3 days,
 // renewal reminder (providers without recurring charges), payment failed, subscription ended; their
 // texts are in locales/ (RECEIPT_MAIL_*, TRIAL_MAIL_*, VOUCHER_MAIL_*, VOUCHER_SMS…).
-import type { Bindings } from '../../env';
 import { isLang, type Lang } from '../../rules/lang';
 import { translate } from '../../i18n';
 import { intlLocale } from '../../rules/translate';
 import { groupDigits } from '../../rules/payment-methods';
 import { formatMoney } from '../../rules/money';
 import { paymentErrorText, type Bought, type Currency } from '../../rules/subscription';
-import { mailer } from '../../messaging';
+import type { Mailer } from '../../messaging';
 import { escapeHtml, page } from '../../messaging/templates';
 
 export type BillingEmail =
@@ -139,14 +138,23 @@ export function billingEmail(lang: Lang, e: BillingEmail, origin: string): { sub
   return { subject: t.subject, text: body, html };
 }
 
+/** Who a billing message goes to, read once: the address, the phone and the language (Arabic when unknown). */
+export type Recipient = { id: string; email: string | null; phone: string | null; lang: Lang };
+
+export async function recipientOf(db: D1Database, userId: string): Promise<Recipient | null> {
+  const user = await db.prepare('SELECT email, phone, lang FROM users WHERE id = ?').bind(userId).first<{ email: string | null; phone: string | null; lang: string }>();
+  return user ? { id: userId, email: user.email, phone: user.phone, lang: isLang(user.lang) ? user.lang : 'ar' } : null;
+}
+
+/** How billing emails go out: the mailer, and the site's public origin (no trailing slash) for their links. */
+export type BillingMail = { mail: Mailer; origin: string };
+
 /** Sends a billing email to a user who has an email address; failures are logged, never thrown (money already moved). */
-export async function sendBillingEmail(env: Bindings, userId: string, e: BillingEmail): Promise<void> {
-  const user = await env.DB.prepare('SELECT email, lang FROM users WHERE id = ?').bind(userId).first<{ email: string | null; lang: string }>();
-  if (!user?.email) return;
-  const lang = isLang(user.lang) ? user.lang : 'ar';
+export async function sendBillingEmail(out: BillingMail, to: Recipient | null, e: BillingEmail): Promise<void> {
+  if (!to?.email) return;
   try {
-    await mailer(env).send({ to: user.email, ...billingEmail(lang, e, env.PUBLIC_ORIGIN.replace(/\/+$/, '')) });
+    await out.mail.send({ to: to.email, ...billingEmail(to.lang, e, out.origin) });
   } catch (error) {
-    console.warn(JSON.stringify({ level: 'warn', event: 'billing_email_failed', kind: e.kind, userId, error: String(error) }));
+    console.warn(JSON.stringify({ level: 'warn', event: 'billing_email_failed', kind: e.kind, userId: to.id, error: String(error) }));
   }
 }

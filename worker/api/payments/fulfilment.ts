@@ -8,12 +8,20 @@
 import type { Bindings } from '../../env';
 import type { Lang } from '../../rules/lang';
 import type { PaymentPurpose } from '../../rules/subscription';
+import type { BillingMail } from './emails';
 
 /**
  * Statements that join the settlement's guarded batch: each holds only while `guard` (bound to
  * `guardArgs`) does, i.e. while this settlement is the one that wins (worker/api/payments/settle.ts).
  */
 export type GuardedStatements = (db: D1Database, transactionId: string, at: string, guard: string, ...guardArgs: unknown[]) => D1PreparedStatement[];
+
+/**
+ * What a handler's delivery uses, built once from the environment where the call starts
+ * (`noticeDeps`, worker/api/payments/deps.ts): the database, the billing mail and the shows'
+ * seat inventories (the Durable Objects an event order's seats are held in).
+ */
+export type FulfilmentDeps = BillingMail & { db: D1Database; shows: Bindings['SHOWS'] };
 
 /** The handlers of a purpose sold by another area. */
 export type FulfilmentHandlers = {
@@ -24,7 +32,7 @@ export type FulfilmentHandlers = {
   /** Money was taken for a checkout already closed here: nothing is delivered, an operator refunds it. */
   refundDue: GuardedStatements;
   /** After the settlement's batch: deliver (or release what was held). Its own messages, instead of the billing emails. */
-  settled: (env: Bindings, transactionId: string, now: Date) => Promise<void>;
+  settled: (deps: FulfilmentDeps, transactionId: string, now: Date) => Promise<void>;
   /** What was bought, named in the buyer's language (a show's title), for the messages payments sends; null: not found. */
   named: (db: D1Database, transactionId: string, lang: Lang) => Promise<string | null>;
 };

@@ -5,6 +5,7 @@ import { callApi, messageOf, registeredUser } from '../../test/accounts';
 import { sandboxFor } from './providers';
 import { SANDBOX_SIGNATURE_HEADER } from './providers/sandbox';
 import { runBilling } from './renewals';
+import { billingDeps } from './deps';
 import { decide, deliver, invoicesOf, makeCoupon, payAtAgency, startCheckout, userRow } from './testing';
 import { formatMoney } from '../../rules/money';
 
@@ -159,9 +160,9 @@ describe('cash vouchers', () => {
     const at = new Date('2026-12-01T10:00:00.000Z');
     const answer = await startCheckout(user.tokens.token, PLAN_WEEK, { method: 'cash' }, at);
     const { voucher_ref } = await txOf(user.tokens.token, answer.transaction.id);
-    await runBilling(env, new Date(at.getTime() + 4 * DAY - 60_000));
+    await runBilling(billingDeps(env), new Date(at.getTime() + 4 * DAY - 60_000));
     expect((await txOf(user.tokens.token, answer.transaction.id)).state).toBe('pending');
-    await runBilling(env, new Date(at.getTime() + 4 * DAY + 60_000));
+    await runBilling(billingDeps(env), new Date(at.getTime() + 4 * DAY + 60_000));
     expect(await txOf(user.tokens.token, answer.transaction.id)).toMatchObject({ state: 'expired', error: 'VOUCHER_EXPIRED' });
     const view = (await (await callApi('/payments/subscription', { token: user.tokens.token })).json()) as { state: string | null };
     expect(view.state).toBeNull();
@@ -262,7 +263,7 @@ describe('sales agents (/agent)', () => {
     const twice = await callApi('/agent/payments', { method: 'POST', token: agent.tokens.token, body: { login: user.email, plan: PLAN_MONTHLY } });
     expect([twice.status, await messageOf(twice)]).toEqual([409, 'PAYMENT_PENDING: a payment already waits for validation']);
     // Agent collections never expire on the clock: the cash was handed over.
-    await runBilling(env, new Date(Date.now() + 10 * DAY));
+    await runBilling(billingDeps(env), new Date(Date.now() + 10 * DAY));
     expect((await txOf(user.tokens.token, answer.transaction.id)).state).toBe('pending');
 
     expect((await payAtAgency(tx.voucher_ref ?? '')).status).toBe(200);

@@ -4,6 +4,7 @@ import { callApi, messageOf, registeredUser } from '../../test/accounts';
 import { freshCardNumber } from './providers/sandbox';
 import { signatureHeader } from './providers/sign';
 import { runBilling } from './renewals';
+import { billingDeps } from './deps';
 import { decide, deliver, invoicesOf, pay, startCheckout, userRow } from './testing';
 import { CheckoutAnswer } from './schemas';
 
@@ -308,7 +309,7 @@ describe('the billing clock over a simulated year', () => {
     // Run the cron over 13 months of simulated time, from one moment it has work to the next.
     while (clock < t0.getTime() + 395 * DAY) {
       clock = await nextRun(clock, user.id);
-      await runBilling(env, new Date(clock));
+      await runBilling(billingDeps(env), new Date(clock));
       renewals = (await invoicesOf(user.id)).length;
       if (renewals === 12) break;
     }
@@ -323,7 +324,7 @@ describe('the billing clock over a simulated year', () => {
     let sawPastDue = false;
     while (clock < t0.getTime() + 400 * DAY) {
       clock = await nextRun(clock, user.id);
-      await runBilling(env, new Date(clock));
+      await runBilling(billingDeps(env), new Date(clock));
       const view = (await (await callApi('/payments/subscription', { token: user.tokens.token, headers: { 'x-test-now': new Date(clock).toISOString() } })).json()) as { state: string };
       if (view.state === 'past_due') sawPastDue = true;
       if (view.state === 'expired') break;
@@ -347,10 +348,10 @@ describe('the billing clock over a simulated year', () => {
     const t0 = Date.now();
     await pay(user.tokens.token, PLAN_WEEK);
     await callApi('/payments/subscription', { method: 'DELETE', token: user.tokens.token });
-    await runBilling(env, new Date(t0 + 7 * DAY));
+    await runBilling(billingDeps(env), new Date(t0 + 7 * DAY));
     expect(await invoicesOf(user.id)).toHaveLength(1);
     expect((await userRow(user.id))?.subscription_id).toBe(PLAN_WEEK); // still active on its last day
-    await runBilling(env, new Date(t0 + 8 * DAY + 1000));
+    await runBilling(billingDeps(env), new Date(t0 + 8 * DAY + 1000));
     expect((await userRow(user.id))?.subscription_id).toBeNull();
   });
 
@@ -359,7 +360,7 @@ describe('the billing clock over a simulated year', () => {
     const t0 = Date.now();
     await pay(user.tokens.token, PLAN_WEEK);
     const at = new Date(t0 + 6.5 * DAY);
-    await Promise.all([runBilling(env, at), runBilling(env, at), runBilling(env, at)]);
+    await Promise.all([runBilling(billingDeps(env), at), runBilling(billingDeps(env), at), runBilling(billingDeps(env), at)]);
     expect(await invoicesOf(user.id)).toHaveLength(2);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions WHERE user_id = ? AND purpose = 'renew'").bind(user.id).first<{ n: number }>())?.n).toBe(1);
   });

@@ -9,7 +9,7 @@ import { now } from '../kernel/clock';
 import { apiError } from '../errors';
 import { optionalJsonBody, validationHook } from '../kernel/validation';
 import { cancelVoucher, confirmMobilePayment, confirmTransaction, mobilePayer, refuseOthersPhone, saveCard, subscribe, userLang } from './checkout';
-import { paymentDeps } from './deps';
+import { noticeDeps, paymentDeps } from './deps';
 import { answer, refuse } from '../kernel/refusals';
 import { PAYMENT_REFUSALS, type Result } from './refusals';
 import { consumeAll, limiter, type LimitRule } from '../../limits';
@@ -201,11 +201,12 @@ export const payments = new Hono<AppEnv>()
       console.warn(JSON.stringify({ level: 'warn', event: 'payment_callback_refused', provider: id, reason: reading.reason, requestId: c.req.header('x-request-id') }));
       return reading.answer();
     }
+    const notices = noticeDeps(c.env);
     try {
       for (const event of reading.events) {
         const result = await settle(c.env.DB, provider, event, now(c), userLang(c.env.DB));
         console.log(JSON.stringify({ level: 'info', event: 'payment_callback', provider: id, kind: event.kind, eventId: event.eventId, ...result }));
-        await afterAnswer(executionContext(c), notifySettlement(c.env, result, now(c)));
+        await afterAnswer(executionContext(c), notifySettlement(notices, result, now(c)));
       }
       return reading.answer('done');
     } catch (error) {
@@ -311,7 +312,7 @@ export const payments = new Hono<AppEnv>()
   .get('/invoices/:file', async (c) => {
     const match = /^(\d{1,9})\.pdf$/.exec(c.req.param('file'));
     if (!match) apiError(400, 'BAD_TRANSACTION_QUERY', 'invoice');
-    const doc = await invoiceDocument(c.env, caller(c).user.id, Number(match[1]));
+    const doc = await invoiceDocument(c.env.DB, c.env, caller(c).user.id, Number(match[1]));
     if (!doc) apiError(404, 'PAYMENT_NOT_FOUND', 'invoice');
     const headers = { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${doc.number}.pdf"`, 'Cache-Control': 'private, no-store' };
     // An issued invoice never changes: made once, then kept in R2 (outside the signed /media prefixes).

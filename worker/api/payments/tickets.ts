@@ -3,8 +3,8 @@
 // unlock spends one and opens one title for 48 hours. Both are exact under parallel requests: each
 // is one D1 batch (batches run one at a time) whose statements check what the other wrote.
 import { UNLOCK_VALID_MS } from '../../rules/payment-methods';
-import { answer, done, refused } from '../kernel/refusals';
-import { PAYMENT_REFUSALS, type Result } from './refusals';
+import { done, refused } from '../kernel/refusals';
+import type { Result } from './refusals';
 
 /** The accepted pack's tickets onto its buyer's balance, in the batch that accepts it. */
 export const addTicketsStatement = (db: D1Database, transactionId: string, guard: string, ...guardArgs: unknown[]): D1PreparedStatement =>
@@ -53,12 +53,6 @@ export async function spendTicket(db: D1Database, userId: string, contentId: num
   const running = await activeUnlock(db, userId, [contentId], now);
   if (running) return done({ unlock: running, spent: false, credits });
   return refused('NO_TICKETS', 'no ticket left: buy a pack or subscribe');
-}
-
-/** `spendTicket` for a route that answers the refusal as its API error (the player's unlock). */
-export async function unlockTitle(db: D1Database, userId: string, contentId: number, now: Date): Promise<{ unlock: Unlock; spent: boolean; credits: number }> {
-  const out = await spendTicket(db, userId, contentId, now);
-  return answer(PAYMENT_REFUSALS, out);
 }
 
 /** The account's unlocks, newest first, with the title's name in `lang` (billing activity). */

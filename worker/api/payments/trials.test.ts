@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { callApi, registeredUser } from '../../test/accounts';
 import { freshCardNumber } from './providers/sandbox';
 import { runBilling } from './renewals';
+import { billingDeps } from './deps';
 import { decide, deliver, invoicesOf, pay, startCheckout, userRow } from './testing';
 
 const PLAN_MONTHLY_TRIAL = 4;
@@ -32,7 +33,7 @@ describe('one free trial per card', () => {
 
     // The next billing run charges the saved card for the plan: one invoice, a month from now.
     const at = new Date();
-    await runBilling(env, at);
+    await runBilling(billingDeps(env), at);
     expect(await invoicesOf(second.id)).toHaveLength(1);
     const paid = await userRow(second.id);
     expect(Math.round((Date.parse(paid?.subscription_end ?? '') - at.getTime()) / DAY)).toBe(30);

@@ -8,7 +8,9 @@ import { signMedia, signMediaPath } from '../../media/sign';
 import { authenticate } from '../kernel/auth';
 import { now } from '../kernel/clock';
 import { apiError } from '../errors';
-import { unlockTitle } from '../payments/tickets';
+import { spendTicket } from '../payments/tickets';
+import { PAYMENT_REFUSALS } from '../payments/refusals';
+import { answer } from '../kernel/refusals';
 import { patronOfTitle } from '../entitlements/library';
 import { validationHook } from '../kernel/validation';
 import type { PlaybackViewer } from '../entitlements/access';
@@ -171,7 +173,7 @@ export const player = new Hono<AppEnv>()
     const access = await accessFor(c, { ...viewer, subscribed: false }, title.rights);
     if (access === 'geoblocked') apiError(451, 'GEOBLOCKED', 'this title is not available in your country');
     if (access === 'ok' || viewer.subscribed) apiError(409, 'NOT_PREMIUM_CONTENT', 'no ticket needed to watch this title');
-    const { unlock, spent, credits } = await unlockTitle(c.env.DB, viewer.user.id, title.content.id, now(c));
+    const { unlock, spent, credits } = answer(PAYMENT_REFUSALS, await spendTicket(c.env.DB, viewer.user.id, title.content.id, now(c)));
     return c.json({ unlocked_until: unlock.expires_at, spent, credits });
   })
   .post('/streams/:streamId/heartbeat', zValidator('param', streamIdParam, validationHook), async (c) => {

@@ -20,10 +20,12 @@ export const DEV_ETICKET_SEED = 'xVFlp9QJCGzXQ-d6J_Unmk_2fZcPBu_SnwcMgtACkjE';
 const PKCS8_ED25519_HEADER = [0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20];
 
 type KeyPair = { privateKey: CryptoKey; publicKey: Uint8Array<ArrayBuffer> };
+/** The settings the key comes from: the secret seed, and DEV_OUTBOX (the development seed without it). */
+export type ETicketKeySettings = Pick<Bindings, 'ETICKET_SIGNING_KEY' | 'DEV_OUTBOX'>;
 const imported = new Map<string, Promise<KeyPair>>();
 
 /** The seed in use: the secret, else the development seed with DEV_OUTBOX, else null (tickets cannot be issued). */
-function signingSeed(env: Bindings): string | null {
+function signingSeed(env: ETicketKeySettings): string | null {
   const secret = env.ETICKET_SIGNING_KEY?.trim() ?? '';
   if (secret) return secret;
   return env.DEV_OUTBOX === 'true' ? DEV_ETICKET_SEED : null;
@@ -42,7 +44,7 @@ export async function importSeed(seedText: string): Promise<KeyPair> {
 }
 
 /** This deployment's key pair; 503 ETICKETS_DISABLED (logged) when none is configured or it is malformed. */
-async function keyPair(env: Bindings): Promise<KeyPair> {
+async function keyPair(env: ETicketKeySettings): Promise<KeyPair> {
   const seed = signingSeed(env);
   if (!seed) {
     console.error(JSON.stringify({ level: 'error', event: 'eticket_key_missing', message: 'ETICKET_SIGNING_KEY is not set: e-tickets cannot be issued or checked' }));
@@ -63,7 +65,7 @@ async function keyPair(env: Bindings): Promise<KeyPair> {
 }
 
 /** The e-ticket's token (what its QR code carries): the claims signed with Ed25519. */
-export async function signETicket(env: Bindings, claims: ETicketClaims): Promise<string> {
+export async function signETicket(env: ETicketKeySettings, claims: ETicketClaims): Promise<string> {
   const { privateKey } = await keyPair(env);
   const payload = eticketPayload(claims);
   const signature = await crypto.subtle.sign({ name: 'Ed25519' }, privateKey, signedPart(payload));
@@ -71,6 +73,6 @@ export async function signETicket(env: Bindings, claims: ETicketClaims): Promise
 }
 
 /** The public key (32 raw bytes) the door scanner checks tokens with. */
-export async function eticketPublicKey(env: Bindings): Promise<Uint8Array<ArrayBuffer>> {
+export async function eticketPublicKey(env: ETicketKeySettings): Promise<Uint8Array<ArrayBuffer>> {
   return (await keyPair(env)).publicKey;
 }

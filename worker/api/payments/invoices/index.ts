@@ -13,9 +13,15 @@ export const formatInvoiceNumber = (prefix: string, number: number, issuedAt: st
 /** The invoice's line names what was bought: a plan, a ticket pack, event seats. */
 const INVOICE_LINES = { plan: 'INVOICE_PLAN_LINE', tickets: 'INVOICE_TICKETS_LINE', order: 'INVOICE_ORDER_LINE' } as const;
 
+/** What an invoice prints from configuration: the seller's identifiers, the tax rate and the numbers' prefix. */
+export type InvoiceSettings = Pick<
+  Bindings,
+  'INVOICE_PREFIX' | 'INVOICE_TAX_RATE' | 'SELLER_NAME' | 'SELLER_ADDRESS' | 'SELLER_ICE' | 'SELLER_RC' | 'SELLER_IF' | 'SELLER_PATENTE' | 'SELLER_VAT' | 'SELLER_EMAIL'
+>;
+
 /** The invoice of `number` if it belongs to `userId`, else null. */
-export async function invoiceDocument(env: Bindings, userId: string, number: number): Promise<InvoiceDocument | null> {
-  const row = await env.DB.prepare(
+export async function invoiceDocument(db: D1Database, settings: InvoiceSettings, userId: string, number: number): Promise<InvoiceDocument | null> {
+  const row = await db.prepare(
     `SELECT i.number, i.issued_at, i.lang, i.period_start, i.period_end, t.id AS transaction_id, t.plan_id, t.purpose, t.amount, t.currency, t.provider,
             t.provider_ref, t.updated_at, t.method, t.coupon_code, u.email, u.phone, p.first_name, p.last_name
      FROM invoices i JOIN transactions t ON t.id = i.transaction_id JOIN users u ON u.id = i.user_id
@@ -30,14 +36,14 @@ export async function invoiceDocument(env: Bindings, userId: string, number: num
     }>();
   if (!row || !isCurrency(row.currency)) return null;
   const lang = isLang(row.lang) ? row.lang : 'en';
-  const plan = await findPlan(env.DB, row.plan_id);
-  const rate = Number.parseFloat(env.INVOICE_TAX_RATE);
+  const plan = await findPlan(db, row.plan_id);
+  const rate = Number.parseFloat(settings.INVOICE_TAX_RATE);
   const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
   return {
-    number: formatInvoiceNumber(env.INVOICE_PREFIX, row.number, row.issued_at),
+    number: formatInvoiceNumber(settings.INVOICE_PREFIX, row.number, row.issued_at),
     issuedAt: row.issued_at,
     lang,
-    seller: { name: env.SELLER_NAME, address: env.SELLER_ADDRESS, ice: env.SELLER_ICE, rc: env.SELLER_RC, if: env.SELLER_IF, patente: env.SELLER_PATENTE, vat: env.SELLER_VAT, email: env.SELLER_EMAIL },
+    seller: { name: settings.SELLER_NAME, address: settings.SELLER_ADDRESS, ice: settings.SELLER_ICE, rc: settings.SELLER_RC, if: settings.SELLER_IF, patente: settings.SELLER_PATENTE, vat: settings.SELLER_VAT, email: settings.SELLER_EMAIL },
     buyer: { name: name || null, contact: row.email ?? row.phone ?? '' },
     line: { description: `${translate(lang)(INVOICE_LINES[row.purpose === 'tickets' || row.purpose === 'order' ? row.purpose : 'plan'], { plan: plan?.name[lang] ?? '' })}${row.coupon_code ? ` (${translate(lang)('COUPON_CODE')} ${row.coupon_code})` : ''}`, periodStart: row.period_start, periodEnd: row.period_end },
     currency: row.currency,
