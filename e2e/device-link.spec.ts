@@ -79,7 +79,6 @@ async function linkFlow(page: Page, lang: Lang, shot: string) {
 }
 
 test.describe('TV sign-in', () => {
-  test.setTimeout(90_000);
 
   test('fr: a TV shows a code, the person links it, the TV signs in; the device history signs it out', async ({ page }) => {
     await member(page, 'Karim');

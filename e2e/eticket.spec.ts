@@ -293,7 +293,6 @@ test.describe('stream passes', () => {
   });
 
   test('ar and en: the watch page on a phone (live) and the pass offer in Arabic', async ({ page }) => {
-    test.setTimeout(90_000);
     const fan = await account(page, 'fan-ar');
     await paidTickets(fan.id, live, 'both', ['ليلى']);
     await page.setViewportSize(PHONE);

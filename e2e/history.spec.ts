@@ -198,7 +198,6 @@ test.describe('watch history', () => {
   });
 
   test('a guest’s position is kept in watched["0"] and resumed after a reload', async ({ page }) => {
-    test.setTimeout(60_000);
     await page.context().addCookies([{ name: 'cookieConsent', value: '1', url: BASE_URL }]);
     const film = await contentId(page.request, FILM);
     const at = await watchFilm(page, 'en', false);

@@ -134,7 +134,6 @@ test.describe('player', () => {
   });
 
   test('controls: shortcuts, quality and subtitles menus, accessible names; screenshots', async ({ page }) => {
-    test.setTimeout(60_000);
     await page.context().addCookies([{ name: 'cookieConsent', value: '1', url: BASE_URL }]);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/player/${FILM}?lang=en`);
@@ -187,7 +186,6 @@ test.describe('player', () => {
   });
 
   test('screenshots of the player in Arabic (desktop) and on a phone (en, ar)', async ({ page, browser }) => {
-    test.setTimeout(60_000);
     await page.context().addCookies([{ name: 'cookieConsent', value: '1', url: BASE_URL }]);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/player/${EPISODE_1}?lang=ar`);
@@ -239,7 +237,6 @@ test.describe('player', () => {
   });
 
   test('refuses a third simultaneous stream of one account; a closed tab frees its slot', async ({ page, browser }) => {
-    test.setTimeout(90_000);
     const email = await newAccount(page.request, page.context());
     const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext({ viewport: { width: 1280, height: 800 } })));
     try {

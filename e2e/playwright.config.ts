@@ -38,7 +38,9 @@ export default defineConfig({
   // Failure artefacts in a folder of their own: Playwright empties it at start, and test-results/
   // also holds the unit tests' report.
   outputDir: '../test-results/e2e',
-  timeout: 30_000,
+  // A hang guard, not a speed check (that is `npm run bench`): a journey of 15 s alone takes 30–40 s
+  // while the other browser and both servers share two cores.
+  timeout: 90_000,
   // An English browser: guests' language follows Accept-Language (else Arabic, spec §3).
   use: { baseURL: BASE_URL, launchOptions, trace: 'off', locale: 'en-US' },
   projects: [
