@@ -191,7 +191,10 @@ test.describe('watch history', () => {
     await expect(continueRow(page, 'en')).toHaveCount(0);
 
     await page.goto('/profile?lang=en');
+    // The switch turns at once; the setting is the server's once its PUT is answered.
+    const savedAgain = page.waitForResponse((r) => r.url().endsWith('/api/auth/profile') && r.request().method() === 'PUT' && r.status() === 200);
     await page.getByRole('switch', { name: text('en', 'HIDE_WATCHED') }).click();
+    await savedAgain;
     await expect(page.getByRole('switch', { name: text('en', 'HIDE_WATCHED') })).toHaveAttribute('aria-checked', 'false');
     await page.goto('/?lang=en');
     await expect(continueRow(page, 'en').getByRole('link')).toHaveAttribute('href', `/player/${FILM}`);
