@@ -1,13 +1,12 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import manifest from '../../../dist/client/.vite/manifest.json';
 import { ApiError } from '../../rules/api-client';
 import type { Lang } from '../../rules/lang';
 import { PlayerPage, PlayerRefusal, REFUSAL_STATUS, refusalText, type PlayerChunks, type Refusal } from '../../../client/pages/Player';
 import { StreamAnswer } from '../../api/player/schemas';
 import type { AppEnv } from '../../env';
-import { translate } from '../../i18n';
 import { forProfile, serverApi } from '../loaders';
-import { renderPage } from '../render';
+import { definePage } from '../kit/page';
 import { viewerLists } from '../../rules/favs';
 import { DEFAULT_TIME_ZONE } from '../../rules/live-tv';
 
@@ -72,57 +71,66 @@ export function refusalOf(error: unknown, guest: boolean): Refusal | 'not-found'
  * geoblocked 451, content not available 403, maximum devices 409 (stop another device, Retry),
  * no media 404; an unknown title is the 404 page.
  */
-export const pages = new Hono<AppEnv>().get('/player/:slug', async (c) => {
-  const slug = c.req.param('slug');
-  const trailer = c.req.query('trailer') === '1';
-  const lang = c.get('lang');
-  const t = translate(lang);
-  const user = c.get('user');
-  const guest = !user || user.isAnonymous;
-  const here = new URL(c.req.url);
-  const retryHref = `${here.pathname}${here.search}`;
-  let stream: StreamAnswer;
-  try {
-    stream = await loadStream(c, slug, trailer);
-  } catch (error) {
-    const refusal = refusalOf(error, guest);
-    if (refusal === 'not-found') return c.notFound();
-    if (!refusal) throw error;
-    const { heading } = refusalText(refusal);
-    return renderPage(c, <PlayerRefusal refusal={refusal} slug={slug} retryHref={retryHref} />, { title: t(heading), footer: false }, REFUSAL_STATUS[refusal.kind]);
-  }
-  const { content } = stream;
-  // Spec §4 Favourites and likes from the player: the series for an episode, else the title.
-  const target = content.parent ?? content;
-  const lists = user ? viewerLists(user) : null;
-  const profileId = guest || !user || user.profile.locked ? null : user.profile.id;
-  const langParam = here.searchParams.get('lang');
-  const title = trailer
-    ? t('TRAILER_OF', { title: content.parent?.name_long ?? content.name_long })
-    : content.parent
-      ? `${content.parent.name_long} · ${content.name_long}`
-      : content.name_long;
-  return renderPage(
-    c,
-    <PlayerPage
-      chunks={PLAYER_CHUNKS}
-      player={{
-        stream,
-        subtitleLabels: languageLabels(lang, stream.subtitles.map((s) => s.lang)),
-        slug,
-        trailer,
-        profileId,
-        loggedIn: !guest,
-        backHref: `/content/${encodeURIComponent(content.parent?.slug ?? content.slug)}`,
-        langQuery: langParam ? `?lang=${encodeURIComponent(langParam)}` : '',
-        lists:
-          trailer || !lists
-            ? null
-            : { id: target.id, title: target.name_long, fav: lists.favs.includes(target.id), like: lists.likes.includes(target.id), guest: lists.guest },
-        live: null,
-        timeZone: DEFAULT_TIME_ZONE,
-      }}
-    />,
-    { title, bar: 'none', footer: false },
-  );
+type Loaded = { stream: StreamAnswer; refusal?: never } | { refusal: Refusal; stream?: never };
+
+export const pages = definePage({
+  path: '/player/:slug',
+  who: 'anyone',
+  indexed: true,
+  load: async ({ c, user }): Promise<Loaded | Response> => {
+    try {
+      return { stream: await loadStream(c, c.req.param('slug') ?? '', c.req.query('trailer') === '1') };
+    } catch (error) {
+      const refusal = refusalOf(error, !user || user.isAnonymous);
+      if (refusal === 'not-found') return c.notFound();
+      if (!refusal) throw error;
+      return { refusal };
+    }
+  },
+  view: (loaded, { c, t, user }) => {
+    const slug = c.req.param('slug') ?? '';
+    const here = new URL(c.req.url);
+    if (loaded.refusal) {
+      const { refusal } = loaded;
+      const element = <PlayerRefusal refusal={refusal} slug={slug} retryHref={`${here.pathname}${here.search}`} />;
+      return { element, meta: { title: t(refusalText(refusal).heading), footer: false }, status: REFUSAL_STATUS[refusal.kind] };
+    }
+    const { stream } = loaded;
+    const { content } = stream;
+    const lang = c.get('lang');
+    const trailer = c.req.query('trailer') === '1';
+    const guest = !user || user.isAnonymous;
+    // Spec §4 Favourites and likes from the player: the series for an episode, else the title.
+    const target = content.parent ?? content;
+    const lists = user ? viewerLists(user) : null;
+    const profileId = guest || !user || user.profile.locked ? null : user.profile.id;
+    const langParam = here.searchParams.get('lang');
+    const title = trailer
+      ? t('TRAILER_OF', { title: content.parent?.name_long ?? content.name_long })
+      : content.parent
+        ? `${content.parent.name_long} · ${content.name_long}`
+        : content.name_long;
+    const element = (
+      <PlayerPage
+        chunks={PLAYER_CHUNKS}
+        player={{
+          stream,
+          subtitleLabels: languageLabels(lang, stream.subtitles.map((s) => s.lang)),
+          slug,
+          trailer,
+          profileId,
+          loggedIn: !guest,
+          backHref: `/content/${encodeURIComponent(content.parent?.slug ?? content.slug)}`,
+          langQuery: langParam ? `?lang=${encodeURIComponent(langParam)}` : '',
+          lists:
+            trailer || !lists
+              ? null
+              : { id: target.id, title: target.name_long, fav: lists.favs.includes(target.id), like: lists.likes.includes(target.id), guest: lists.guest },
+          live: null,
+          timeZone: DEFAULT_TIME_ZONE,
+        }}
+      />
+    );
+    return { element, meta: { title, bar: 'none', footer: false } };
+  },
 });
