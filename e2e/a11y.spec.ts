@@ -11,9 +11,6 @@ import { text, type Lang } from './text';
  * violations. Each test collects every page's violations first, so one run lists all of them.
  */
 
-// Each test opens its own pages with its own account: the two browsers share them.
-test.describe.configure({ mode: 'parallel' });
-
 const PASSWORD = 'Sesame123';
 const LANGS = ['en', 'ar'] as const satisfies Lang[];
 const PHONE = { width: 412, height: 915 };

@@ -28,18 +28,18 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: '.',
-  // Two browsers at once: each test makes its own accounts, and the tests of a file run in order in
-  // one browser (a spec that may be spread over both says so: test.describe.configure parallel).
+  // One browser: the admin scripts some specs run (scripts/admin, notify) write to the server's local
+  // D1 file, and a request of a second browser at that moment meets SQLITE_BUSY.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: 1,
   retries: 0,
   // Each file's time for CI's list of the slowest (scripts/test-times.ts).
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   // Failure artefacts in a folder of their own: Playwright empties it at start, and test-results/
   // also holds the unit tests' report.
   outputDir: '../test-results/e2e',
-  // A hang guard, not a speed check (that is `npm run bench`): a journey of 15 s alone takes 30–40 s
-  // while the other browser and both servers share two cores.
+  // A hang guard, not a speed check (that is `npm run bench`): a journey of 15 s on a quiet machine
+  // takes 30–40 s on a busy one.
   timeout: 90_000,
   // An English browser: guests' language follows Accept-Language (else Arabic, spec §3).
   use: { baseURL: BASE_URL, launchOptions, trace: 'off', locale: 'en-US' },
