@@ -71,24 +71,26 @@ export function refusalOf(error: unknown, guest: boolean): Refusal | 'not-found'
  * geoblocked 451, content not available 403, maximum devices 409 (stop another device, Retry),
  * no media 404; an unknown title is the 404 page.
  */
-type Loaded = { stream: StreamAnswer; refusal?: never } | { refusal: Refusal; stream?: never };
+type Asked = { slug: string; trailer: boolean };
+type Loaded = Asked & ({ stream: StreamAnswer; refusal?: never } | { refusal: Refusal; stream?: never });
 
 export const pages = definePage({
   path: '/player/:slug',
   who: 'anyone',
   indexed: true,
   load: async ({ c, user }): Promise<Loaded | Response> => {
+    const asked: Asked = { slug: c.req.param('slug') ?? '', trailer: c.req.query('trailer') === '1' };
     try {
-      return { stream: await loadStream(c, c.req.param('slug') ?? '', c.req.query('trailer') === '1') };
+      return { ...asked, stream: await loadStream(c, asked.slug, asked.trailer) };
     } catch (error) {
       const refusal = refusalOf(error, !user || user.isAnonymous);
       if (refusal === 'not-found') return c.notFound();
       if (!refusal) throw error;
-      return { refusal };
+      return { ...asked, refusal };
     }
   },
   view: (loaded, { c, t, user }) => {
-    const slug = c.req.param('slug') ?? '';
+    const { slug, trailer } = loaded;
     const here = new URL(c.req.url);
     if (loaded.refusal) {
       const { refusal } = loaded;
@@ -98,7 +100,6 @@ export const pages = definePage({
     const { stream } = loaded;
     const { content } = stream;
     const lang = c.get('lang');
-    const trailer = c.req.query('trailer') === '1';
     const guest = !user || user.isAnonymous;
     // Spec §4 Favourites and likes from the player: the series for an episode, else the title.
     const target = content.parent ?? content;
