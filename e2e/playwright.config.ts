@@ -8,18 +8,28 @@ const DOOR_KEY_HASH = 'd0c04f4b1951e4aeaaec8223ed2039e542f3aae805a6fa7f6d794e5af
 /** wrangler dev bundles development builds of React unless told otherwise (deploy uses production). */
 const PRODUCTION_REACT = `--define process.env.NODE_ENV:'"production"'`;
 
-/** A fresh local database per server, migrated and seeded, then `wrangler dev` (the client is built by `npm test`). */
-const server = (port: number, persist: string, vars = '') =>
-  `rm -rf ${persist} && wrangler d1 migrations apply DB --local --persist-to ${persist} >/dev/null && ` +
-  `node scripts/seed/index.ts --persist-to ${persist} && ` +
-  // --test-scheduled: GET /__scheduled runs the cron (the billing clock) when a spec asks.
-  `wrangler dev --port ${port} --persist-to ${persist} --test-scheduled --var STREAM_IDENTITY_ENCODING:true --var DEV_OUTBOX:true --var PUBLIC_ORIGIN:http://localhost:${port} --var REGISTRATIONS_PER_ADDRESS_HOUR:100000 ${PRODUCTION_REACT} ${vars}`;
-
 /** E2E_PORT moves both servers (PORT and PORT+1) so two runs can share a machine. */
 export const PORT = Number(process.env.E2E_PORT ?? 8788);
 export const WALL_PORT = PORT + 1;
 export const WALL_URL = `http://localhost:${WALL_PORT}`;
 export const BASE_URL = `http://localhost:${PORT}`;
+
+/**
+ * The state both servers start from: a local database migrated and seeded once (the seed runs wrangler a
+ * dozen times, about a minute), then copied for each server. Playwright starts the servers one after the
+ * other, so the first builds it and the second waits for its `.done` mark.
+ */
+const SEEDED = `.wrangler/e2e-${PORT}-seeded`;
+const buildSeed =
+  `rm -rf ${SEEDED} && wrangler d1 migrations apply DB --local --persist-to ${SEEDED} >/dev/null && ` +
+  `node scripts/seed/index.ts --persist-to ${SEEDED} && touch ${SEEDED}/.done`;
+const awaitSeed = `until [ -f ${SEEDED}/.done ]; do sleep 1; done`;
+
+/** A server on a copy of the seeded state, then `wrangler dev` (the client is built by `npm test`). */
+const server = (port: number, persist: string, prepare: string, vars = '') =>
+  `${prepare} && rm -rf ${persist} && cp -r ${SEEDED} ${persist} && ` +
+  // --test-scheduled: GET /__scheduled runs the cron (the billing clock) when a spec asks.
+  `wrangler dev --port ${port} --persist-to ${persist} --test-scheduled --var STREAM_IDENTITY_ENCODING:true --var DEV_OUTBOX:true --var PUBLIC_ORIGIN:http://localhost:${port} --var REGISTRATIONS_PER_ADDRESS_HOUR:100000 ${PRODUCTION_REACT} ${vars}`;
 
 const launchOptions = {
   executablePath: chromiumPath,
@@ -47,11 +57,11 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions, locale: 'en-US' }, testIgnore: /phone/ },
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions, locale: 'en-US' }, testMatch: /phone/ },
   ],
-  // A server is ready after migrating and seeding: a minute on a quiet machine, several on a busy one.
+  // The first server is ready after migrating and seeding: a minute on a quiet machine, several on a busy one.
   webServer: [
-    { command: server(PORT, `.wrangler/e2e-${PORT}`), url: `http://localhost:${PORT}/healthcheck`, timeout: 900_000, reuseExistingServer: false, cwd: '..' },
+    { command: server(PORT, `.wrangler/e2e-${PORT}`, buildSeed), url: `http://localhost:${PORT}/healthcheck`, timeout: 900_000, reuseExistingServer: false, cwd: '..' },
     {
-      command: server(WALL_PORT, `.wrangler/e2e-wall-${WALL_PORT}`, `--var DOOR_KEY_HASH:${DOOR_KEY_HASH}`),
+      command: server(WALL_PORT, `.wrangler/e2e-wall-${WALL_PORT}`, awaitSeed, `--var DOOR_KEY_HASH:${DOOR_KEY_HASH}`),
       url: `http://localhost:${WALL_PORT}/healthcheck`,
       timeout: 900_000,
       reuseExistingServer: false,

@@ -31,7 +31,6 @@ import { apply, type Billing, type Event } from './state';
 import { loadBilling, update } from './store';
 import { findTransaction, listTransactions, paidForPeriod } from './transactions';
 import { invoiceDocument } from './invoices';
-import { renderInvoicePdf } from './invoices/pdf';
 
 /**
  * Subscriptions and card payments (issue 13; spec §7 payments), mounted under /payments:
@@ -319,6 +318,8 @@ export const payments = new Hono<AppEnv>()
     const key = `private/invoices/${doc.number}.pdf`;
     const stored = await c.env.MEDIA.get(key);
     if (stored) return new Response(stored.body, { headers });
+    // pdf-lib, fontkit and the fonts (about 3 MB) load with the first invoice, not with every Worker start.
+    const { renderInvoicePdf } = await import('./invoices/pdf');
     const pdf = await renderInvoicePdf(doc);
     await c.env.MEDIA.put(key, pdf, { httpMetadata: { contentType: 'application/pdf' } });
     return new Response(new Uint8Array(pdf), { headers });

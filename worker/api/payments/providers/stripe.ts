@@ -1,7 +1,7 @@
 // Stripe Checkout and Billing for EUR and USD cards: Stripe keeps the card and renews by itself,
 // and tells us by webhooks (verified with constructEventAsync on WebCrypto). The `stripe` package
 // runs here with its fetch HTTP client; `apiUrl` lets tests point it at a fake upstream.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { CURRENCIES } from '../../../rules/subscription';
 import { PaymentProviderError, type CallbackReading, type Checkout, type CheckoutRequest, type Money, type PaymentEvent, type PaymentProvider, type SavedCard } from './types';
@@ -58,21 +58,26 @@ const subscriptionOf = (invoice: z.infer<typeof Invoice>): string | null => invo
 
 export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fetch): PaymentProvider {
   const url = new URL(config.apiUrl || 'https://api.stripe.com');
-  const stripe = new Stripe(config.secretKey, {
-    httpClient: Stripe.createFetchHttpClient(fetcher),
-    host: url.hostname,
-    port: url.port || (url.protocol === 'http:' ? 80 : 443),
-    protocol: url.protocol === 'http:' ? 'http' : 'https',
-    maxNetworkRetries: 1,
-    telemetry: false,
-  });
-  const crypto = Stripe.createSubtleCryptoProvider();
+  // Stripe's SDK (about 200 modules) loads with the first Stripe call, not with every Worker start.
+  let client: Promise<{ stripe: Stripe; crypto: Stripe.CryptoProvider }> | undefined;
+  const sdk = () =>
+    (client ??= import('stripe').then(({ default: StripeSdk }) => ({
+      stripe: new StripeSdk(config.secretKey, {
+        httpClient: StripeSdk.createFetchHttpClient(fetcher),
+        host: url.hostname,
+        port: url.port || (url.protocol === 'http:' ? 80 : 443),
+        protocol: url.protocol === 'http:' ? 'http' : 'https',
+        maxNetworkRetries: 1,
+        telemetry: false,
+      }),
+      crypto: StripeSdk.createSubtleCryptoProvider(),
+    })));
   const now = config.now ?? (() => new Date());
 
   /** Runs a Stripe call; its errors become PaymentProviderError (never with the key). */
-  async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  async function call<T>(what: string, run: (stripe: Stripe) => Promise<T>): Promise<T> {
     try {
-      return await run();
+      return await run((await sdk()).stripe);
     } catch (error) {
       const status = typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : undefined;
       throw new PaymentProviderError(`stripe: ${what} failed${status ? ` (${status})` : ''}`, { ...(status ? { status } : {}), cause: error });
@@ -82,6 +87,7 @@ export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fet
   /** The card a completed session saved, if Stripe says (one extra call; optional). */
   async function cardOf(session: Session): Promise<SavedCard | undefined> {
     try {
+      const { stripe } = await sdk();
       const full = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription.default_payment_method', 'setup_intent.payment_method'] });
       const raw = full as unknown as { subscription?: { default_payment_method?: unknown }; setup_intent?: { payment_method?: unknown } };
       const method = PaymentMethod.safeParse(raw.subscription?.default_payment_method ?? raw.setup_intent?.payment_method);
@@ -130,7 +136,7 @@ export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fet
         cancel_url: request.urls.fail,
         ...who,
       } as const;
-      const session = await call('checkout', () =>
+      const session = await call('checkout', (stripe) =>
         request.purpose === 'card'
           ? stripe.checkout.sessions.create({ ...common, mode: 'setup', currency }, { idempotencyKey: request.transactionId })
           : request.purpose === 'tickets' || request.purpose === 'order'
@@ -158,6 +164,7 @@ export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fet
       const body = await request.text().catch(() => '');
       let event: Stripe.Event;
       try {
+        const { stripe, crypto } = await sdk();
         event = await stripe.webhooks.constructEventAsync(body, signature, config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, crypto, now().getTime());
       } catch (error) {
         return refusedCallback(error instanceof Error ? error.message.slice(0, 120) : 'bad signature');
@@ -208,26 +215,26 @@ export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fet
     },
 
     async confirm(sessionId: string, transactionId: string): Promise<PaymentEvent | null> {
-      const session = Session.safeParse(await call('confirm', () => stripe.checkout.sessions.retrieve(sessionId)));
+      const session = Session.safeParse(await call('confirm', (stripe) => stripe.checkout.sessions.retrieve(sessionId)));
       if (!session.success || (session.data.client_reference_id ?? session.data.metadata?.transaction_id) !== transactionId) return null;
       if (session.data.status !== 'complete') return null;
       return sessionEvent(session.data, `confirm:${session.data.id}`);
     },
 
     async setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void> {
-      await call('cancel', () => stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: cancel }));
+      await call('cancel', (stripe) => stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: cancel }));
     },
 
     async endTrialNow(subscriptionRef: string): Promise<void> {
-      await call('trial', () => stripe.subscriptions.update(subscriptionRef, { trial_end: 'now' }));
+      await call('trial', (stripe) => stripe.subscriptions.update(subscriptionRef, { trial_end: 'now' }));
     },
 
     async changePlan(subscriptionRef, plan, money): Promise<void> {
-      const current = await call('change', () => stripe.subscriptions.retrieve(subscriptionRef));
+      const current = await call('change', (stripe) => stripe.subscriptions.retrieve(subscriptionRef));
       const item = current.items.data[0];
       if (!item) throw new PaymentProviderError('stripe: subscription without item');
       const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
-      await call('change', () =>
+      await call('change', (stripe) =>
         stripe.subscriptions.update(subscriptionRef, {
           items: [{ id: item.id, price_data: { currency: money.currency.toLowerCase(), product, unit_amount: money.amount, recurring: intervalOf(plan.durationMinutes) } }],
           proration_behavior: 'none',
@@ -237,11 +244,11 @@ export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fet
     },
 
     async removeCard(customerRef: string): Promise<void> {
-      const customer = await call('card', () => stripe.customers.retrieve(customerRef));
+      const customer = await call('card', (stripe) => stripe.customers.retrieve(customerRef));
       if ('deleted' in customer && customer.deleted) return;
       const method = 'invoice_settings' in customer ? customer.invoice_settings.default_payment_method : null;
       const id = typeof method === 'string' ? method : method?.id;
-      if (id) await call('card', () => stripe.paymentMethods.detach(id));
+      if (id) await call('card', (stripe) => stripe.paymentMethods.detach(id));
     },
   };
 }
