@@ -1,6 +1,7 @@
 import type { Lang } from './rules/lang';
 import type { Tokens, User } from './api/auth/schemas';
 import type { UserRow } from './api/kernel/users';
+import type { Staff } from './api/kernel/staff';
 import type { Config } from './api/configs/schemas';
 import type { Flash } from './session/cookies';
 
@@ -28,6 +29,8 @@ export type Variables = {
   renderFailed?: boolean;
   /** API: the authenticated caller (worker/api/kernel/auth.ts). */
   auth?: { user: UserRow; sessionId: string };
+  /** API: the staff member of a back-office request (worker/api/kernel/staff.ts). */
+  staff?: Staff;
 };
 
 /**

@@ -43,12 +43,3 @@ export function maskCard(cardNumber: string): string {
   return cardNumber.length > 4 ? `•••• ${tail}` : tail;
 }
 
-/** One CSV field, quoted when needed (RFC 4180: quotes doubled). A leading = + - @ is neutralised against spreadsheet formulas. */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n;']/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** Rows as CSV text with CRLF line ends (RFC 4180). */
-export const toCsv = (rows: readonly (readonly (string | number)[])[]): string => rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';

@@ -1,4 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
+import { csvLine } from '../../rules/csv';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
@@ -30,15 +31,6 @@ async function actor(c: Context<AppEnv>, requested: number | undefined): Promise
   const viewer = await memberViewer(c, requested);
   return { user: viewer.user, userId: viewer.user.id, profileId: viewer.profile.id, age: viewer.age };
 }
-
-/** One CSV field: quoted when needed, and defused against spreadsheet formula injection. */
-function csvField(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (fields: (string | number | null)[]): string => fields.map(csvField).join(',');
 
 type Row = { type: string; content_id: number; content: string | null; profile: string; time: number | null; date: string };
 

@@ -8,7 +8,7 @@ import type { FormState } from '../../../client/components/FormState';
 import { LibrarianUsage, LibraryFinder, LibraryPage as LibraryPageData, MyLibraries } from '../../api/libraries/schemas';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../rules/api-client';
-import { toCsv } from '../../rules/libraries';
+import { csvFile } from '../../rules/csv';
 import { asApiError, callApi, login } from '../../session/auth';
 import { addFlash } from '../../session/cookies';
 import { done, toLogin } from '../kit/account';
@@ -211,8 +211,8 @@ const usageCsv = definePage({
   refused: notALibrarian,
   async load({ c }) {
     const data = await usage(c, c.req.query('month'));
-    const rows = [['month', 'library', 'title', 'slug', 'loans', 'patrons'], ...data.titles.map((x) => [data.month, data.library.name, x.name, x.slug, x.loans, x.patrons])];
-    return c.body(`\uFEFF${toCsv(rows)}`, 200, {
+    const rows = data.titles.map((x) => [data.month, data.library.name, x.name, x.slug, x.loans, x.patrons]);
+    return c.body(`\uFEFF${csvFile(['month', 'library', 'title', 'slug', 'loans', 'patrons'], rows)}`, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="usage-${data.library.slug}-${data.month}.csv"`,
       'Cache-Control': 'private, no-store',
