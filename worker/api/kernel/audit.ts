@@ -29,11 +29,15 @@ export type AuditEntry = {
 
 const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
 
-/** The INSERT of one entry, to run in the batch of the change it records. */
-export function auditStatement(db: D1Database, entry: AuditEntry): D1PreparedStatement {
+/**
+ * The INSERT of one entry, to run in the batch of the change it records. `onlyIf` is an SQL condition
+ * the entry is written under, e.g. `changes() = 1` right after a guarded UPDATE: the entry is written
+ * only when that statement changed its row (two parallel requests, one change, one entry).
+ */
+export function auditStatement(db: D1Database, entry: AuditEntry, onlyIf = '1'): D1PreparedStatement {
   return db
     .prepare(
-      'INSERT INTO audit_log (at, staff_id, staff_roles, action, entity, entity_id, before_json, after_json, reason, ip, country) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)',
+      `INSERT INTO audit_log (at, staff_id, staff_roles, action, entity, entity_id, before_json, after_json, reason, ip, country) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11 WHERE ${onlyIf}`,
     )
     .bind(
       entry.at.toISOString(),
