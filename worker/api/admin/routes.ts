@@ -9,6 +9,7 @@ import { tooMany } from '../kernel/request';
 import { actorOf, can, originOf, requireStaff, staffOf } from '../kernel/staff';
 import { validationHook } from '../kernel/validation';
 import { auditActions, listAudit } from './audit-log';
+import { customers } from './customers/routes';
 import { grantRole, listStaff, revokeRole, type GrantRefusal } from './grants';
 import { AuditQuery, GrantInput, RevokeInput, SignInInput, StaffQuery, VerifyInput } from './schemas';
 import { endStaffSession, finishSignIn, startSignIn, type SignInRefusal } from './signin';
@@ -83,6 +84,9 @@ export const admin = new Hono<AppEnv>()
     const input = c.req.valid('json');
     return c.json(answer(GRANT_REFUSALS, await revokeRole(change(c), { userId: input.user_id, role: input.role, reason: input.reason })));
   })
+
+  /** The customer's whole story: search, the account and its timeline, support's actions (worker/api/admin/customers). */
+  .route('/customers', customers)
 
   /** The audit log, filtered, newest first; `format=csv` exports the filtered entries (up to 10,000). */
   .get('/audit', can('audit.read'), zValidator('query', AuditQuery, validationHook), async (c) => {

@@ -30,14 +30,15 @@ export type AuditEntry = {
 const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
 
 /**
- * The INSERT of one entry, to run in the batch of the change it records. `onlyIf` is an SQL condition
- * the entry is written under, e.g. `changes() = 1` right after a guarded UPDATE: the entry is written
- * only when that statement changed its row (two parallel requests, one change, one entry).
+ * The INSERT of one entry, to run in the batch of the change it records. `guard` (SQL, its `?`
+ * placeholders bound to `guardArgs`) writes the entry only when it holds, as the change's own
+ * statements do (a compare-and-set that lost, a row already in the state asked for: no entry).
  */
-export function auditStatement(db: D1Database, entry: AuditEntry, onlyIf = '1'): D1PreparedStatement {
+export function auditStatement(db: D1Database, entry: AuditEntry, guard = '', ...guardArgs: unknown[]): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO audit_log (at, staff_id, staff_roles, action, entity, entity_id, before_json, after_json, reason, ip, country) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11 WHERE ${onlyIf}`,
+      `INSERT INTO audit_log (at, staff_id, staff_roles, action, entity, entity_id, before_json, after_json, reason, ip, country)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11 ${guard ? `WHERE ${guard}` : ''}`,
     )
     .bind(
       entry.at.toISOString(),
@@ -51,6 +52,7 @@ export function auditStatement(db: D1Database, entry: AuditEntry, onlyIf = '1'):
       entry.reason ?? null,
       entry.origin?.ip ?? null,
       entry.origin?.country ?? null,
+      ...guardArgs,
     );
 }
 
