@@ -29,11 +29,15 @@ export type AuditEntry = {
 
 const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
 
-/** The INSERT of one entry, to run in the batch of the change it records. */
-export function auditStatement(db: D1Database, entry: AuditEntry): D1PreparedStatement {
+/**
+ * The INSERT of one entry, to run in the batch of the change it records. `when`: a condition of that
+ * batch (SQL with positional `?` placeholders, and their values) the entry is written under, as the
+ * batch's other statements are (a compare-and-set that may lose: worker/api/payments/store.ts).
+ */
+export function auditStatement(db: D1Database, entry: AuditEntry, when?: { sql: string; args: unknown[] }): D1PreparedStatement {
   return db
     .prepare(
-      'INSERT INTO audit_log (at, staff_id, staff_roles, action, entity, entity_id, before_json, after_json, reason, ip, country) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)',
+      `INSERT INTO audit_log (at, staff_id, staff_roles, action, entity, entity_id, before_json, after_json, reason, ip, country) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11${when ? ` WHERE ${when.sql}` : ''}`,
     )
     .bind(
       entry.at.toISOString(),
@@ -47,6 +51,7 @@ export function auditStatement(db: D1Database, entry: AuditEntry): D1PreparedSta
       entry.reason ?? null,
       entry.origin?.ip ?? null,
       entry.origin?.country ?? null,
+      ...(when?.args ?? []),
     );
 }
 

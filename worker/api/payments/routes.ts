@@ -25,7 +25,7 @@ import type { PaymentProvider } from './providers/types';
 import { changeQuote } from './quote';
 import { CheckoutAnswer, Currency, type SubscriptionView } from './schemas';
 import { attemptsOf, once } from './once';
-import { afterAnswer, notifySettlement } from './notify';
+import { afterAnswer, executionContext, notifySettlement } from './notify';
 import { settle } from './settle';
 import { apply, type Billing, type Event } from './state';
 import { loadBilling, update } from './store';
@@ -106,15 +106,6 @@ async function couponTries(c: Ctx, next: Next): Promise<Response | void> {
   if (refused) return refused;
   await next();
   if (c.res.status === 200) await couponWorked(c);
-}
-
-/** The Workers execution context, or null when the app is called directly (tests). */
-function executionContext(c: Ctx): { waitUntil(p: Promise<unknown>): void } | null {
-  try {
-    return c.executionCtx;
-  } catch {
-    return null;
-  }
 }
 
 /** Applies a user's own action to their state (compare-and-set); a refusal is a 409 with its message. */
