@@ -6,6 +6,7 @@
  * An action that changes something puts `auditStatement` in the same D1 batch as its own writes, so
  * the change and its entry are written together or not at all.
  */
+import { numberedFrom } from './sql';
 
 /** Who acted: a staff member (with the roles they held then), or nobody (the CLI, the system). */
 export type Actor = { id: string | null; roles: readonly string[] };
@@ -37,7 +38,7 @@ const json = (value: unknown): string | null => (value === undefined ? null : JS
 export function auditStatement(db: D1Database, entry: AuditEntry, when?: { sql: string; args: unknown[] }): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO audit_log (at, staff_id, staff_roles, action, entity, entity_id, before_json, after_json, reason, ip, country) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11${when ? ` WHERE ${when.sql}` : ''}`,
+      `INSERT INTO audit_log (at, staff_id, staff_roles, action, entity, entity_id, before_json, after_json, reason, ip, country) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11${when ? ` WHERE ${numberedFrom(when.sql, 12)}` : ''}`,
     )
     .bind(
       entry.at.toISOString(),

@@ -33,9 +33,12 @@ CREATE TABLE refunds (
   -- over by the one request that bumps it, and sent again with the same id.
   attempts INTEGER NOT NULL DEFAULT 1,
   attempted_at TEXT NOT NULL,
+  -- A random id of the batch that made it done: the other statements of that batch run only where it is set.
+  write_token TEXT,
   created_at TEXT NOT NULL,
   decided_at TEXT
 );
+CREATE INDEX refunds_write ON refunds(write_token) WHERE write_token IS NOT NULL;
 CREATE INDEX refunds_transaction ON refunds(transaction_id, state);
 CREATE INDEX refunds_created ON refunds(state, created_at);
 CREATE INDEX refunds_staff ON refunds(staff_id, created_at);

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../../../rules/subscription';
 import { PAYMENT_METHODS } from '../../../rules/payment-methods';
+import { numberedFrom } from '../../kernel/sql';
 import { REFUND_EFFECTS, REFUND_STATES, type RefundEffect } from './schemas';
 
 export type { RefundEffect };
@@ -36,6 +37,7 @@ export const RefundRow = z.object({
   attempts: z.number().int(),
   attempted_at: z.string(),
   created_at: z.string(),
+  write_token: z.string().nullable(),
   decided_at: z.string().nullable(),
 });
 export type RefundRow = z.infer<typeof RefundRow>;
@@ -91,32 +93,51 @@ export const refuseStatement = (db: D1Database, row: Pick<RefundRow, 'id' | 'att
 export const unknownStatement = (db: D1Database, row: Pick<RefundRow, 'id' | 'attempts'>, why: string): D1PreparedStatement =>
   db.prepare("UPDATE refunds SET error = ?3 WHERE id = ?1 AND state = 'claimed' AND attempts = ?2").bind(row.id, row.attempts, why);
 
-/** A condition of a batch: SQL with positional `?` placeholders and their values (worker/api/payments/store.ts `Requires`). */
-export const stillClaimed = (id: string) => ({ sql: "EXISTS (SELECT 1 FROM refunds WHERE id = ? AND state = 'claimed')", args: [id] });
+/** A condition of a batch: SQL with positional `?` placeholders and their values. */
+export type Guard = { sql: string; args: unknown[] };
 
-/** In the refund's batch, guarded: the claim is done, with the provider's id of the refund. */
-export const doneStatement = (db: D1Database, refund: { id: string; providerRef: string | null; at: string }, guard: string, ...guardArgs: unknown[]): D1PreparedStatement =>
-  db
-    .prepare(`UPDATE refunds SET state = 'done', provider_ref = ?2, error = NULL, decided_at = ?3 WHERE id = ?1 AND state = 'claimed' AND ${guard.replaceAll('?', '?4')}`)
-    .bind(refund.id, refund.providerRef, refund.at, ...guardArgs);
+/** The claim is still held (no other batch made it done): the subscription's compare-and-set requires it. */
+export const stillClaimed = (id: string): Guard => ({ sql: "EXISTS (SELECT 1 FROM refunds WHERE id = ? AND state = 'claimed')", args: [id] });
+
+/** The subscription has not changed since it was read at `version` (0: it has no row yet). */
+export const subscriptionUnchanged = (userId: string, version: number): Guard => ({ sql: 'COALESCE((SELECT version FROM subscriptions WHERE user_id = ?), 0) = ?', args: [userId, version] });
 
 /**
- * In the refund's batch, guarded: its credit note, the next number of the one continuous series
- * (batches run one at a time: no gap, no duplicate; the number is the primary key), referring to the
- * invoice of the payment when it has one.
+ * The statements after `doneStatement` in the refund's batch hold only where it set its batch's
+ * random `token`: `recorded` for any of them, `refundedInWhole` for what the selling area gives up
+ * (one placeholder each: a selling area's statements number it themselves).
  */
-export const creditNoteStatement = (db: D1Database, note: { refundId: string; lang: string; at: string }, guard: string, ...guardArgs: unknown[]): D1PreparedStatement =>
+export const recorded = "EXISTS (SELECT 1 FROM refunds WHERE write_token = ?)";
+export const refundedInWhole = "EXISTS (SELECT 1 FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.write_token = ? AND t.state = 'refunded')";
+
+/** The refund's batch: the claim is done, with the provider's id of the refund and the batch's token, if still held and `guard` holds. */
+export const doneStatement = (db: D1Database, refund: { id: string; providerRef: string | null; at: string; token: string }, guard: Guard): D1PreparedStatement =>
+  db
+    .prepare(`UPDATE refunds SET state = 'done', provider_ref = ?2, error = NULL, decided_at = ?3, write_token = ?4 WHERE id = ?1 AND state = 'claimed' AND ${numberedFrom(guard.sql, 5)}`)
+    .bind(refund.id, refund.providerRef, refund.at, refund.token, ...guard.args);
+
+/**
+ * The refund's batch: its credit note, the next number of the one continuous series (batches run
+ * one at a time: no gap, no duplicate; the number is the primary key), referring to the invoice of
+ * the payment when it has one.
+ */
+export const creditNoteStatement = (db: D1Database, note: { refundId: string; lang: string; at: string; token: string }): D1PreparedStatement =>
   db
     .prepare(
       `INSERT INTO credit_notes (number, refund_id, transaction_id, invoice_number, user_id, issued_at, lang, amount, currency)
        SELECT c.n + 1, r.id, r.transaction_id, (SELECT i.number FROM invoices i WHERE i.transaction_id = r.transaction_id), r.user_id, ?2, ?3, r.amount, r.currency
-       FROM refunds r, (SELECT COALESCE(MAX(number), 0) AS n FROM credit_notes) c WHERE r.id = ?1 AND ${guard.replaceAll('?', '?4')}`,
+       FROM refunds r, (SELECT COALESCE(MAX(number), 0) AS n FROM credit_notes) c WHERE r.id = ?1 AND r.write_token = ?4`,
     )
-    .bind(note.refundId, note.at, note.lang, ...guardArgs);
+    .bind(note.refundId, note.at, note.lang, note.token);
 
-/** In the refund's batch, guarded: a payment refunded in whole is `refunded`. */
-export const transactionRefundedStatement = (db: D1Database, transactionId: string, guard: string, ...guardArgs: unknown[]): D1PreparedStatement =>
-  db.prepare(`UPDATE transactions SET state = 'refunded' WHERE id = ?1 AND state IN ('accepted', 'refund_due') AND ${guard.replaceAll('?', '?2')}`).bind(transactionId, ...guardArgs);
+/** The refund's batch: a payment whose done refunds now cover what it captured is `refunded` (decided in SQL: parallel refunds meet in it). */
+export const transactionRefundedStatement = (db: D1Database, transactionId: string, token: string): D1PreparedStatement =>
+  db
+    .prepare(
+      `UPDATE transactions SET state = 'refunded' WHERE id = ?1 AND state IN ('accepted', 'refund_due')
+         AND amount <= (SELECT COALESCE(SUM(amount), 0) FROM refunds WHERE transaction_id = ?1 AND state = 'done') AND ${recorded.replace('?', '?2')}`,
+    )
+    .bind(transactionId, token);
 
 const SELECT = 'SELECT * FROM refunds';
 

@@ -13,19 +13,22 @@ import { recipientOf } from '../emails';
 import { fulfilmentOf } from '../fulfilment';
 import type { PaymentProvider, RefundAnswer } from '../providers/types';
 import { apply, userFields, type Billing } from '../state';
-import { update } from '../store';
+import { casStatement, loadBilling, userFieldsStatement, WON } from '../store';
 import { findTransaction, type TransactionRow } from '../transactions';
 import {
   claimStatement,
   creditNoteStatement,
   doneStatement,
+  recorded,
   refundById,
   refundByKey,
   refundedOf,
   refuseStatement,
   REFUNDABLE_STATES,
+  refundedInWhole,
   resumeStatement,
   stillClaimed,
+  subscriptionUnchanged,
   transactionRefundedStatement,
   unknownStatement,
   type RefundEffect,
@@ -160,63 +163,66 @@ async function attempt(deps: RefundDeps, row: RefundRow, tx: TransactionRow, inp
   return record(deps, row, providerRef, input, now);
 }
 
-/** The subscription's change a refund makes, and whether it made one. */
+/** The subscription after a refund of `tx` (unchanged for what is not a subscription payment, or a subscription no longer active). */
 function effectOn(billing: Billing, tx: TransactionRow, effect: RefundEffect, now: Date): Billing {
   if (!SUBSCRIPTION_PURPOSES.includes(tx.purpose)) return billing;
   const out = apply(billing, { type: 'refunded', effect }, now);
   return out.ok ? out.next : billing;
 }
 
+const sameBilling = (a: Billing, b: Billing): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Tries of the refund's batch when a parallel change of the same subscription wins first. */
+const RECORD_TRIES = 20;
+
 /**
  * One batch, after the provider accepted: the refund done, its credit note, the payment refunded
- * (when in whole) with what the selling area gives up, the subscription's change and the audit entry,
- * written only if the subscription's compare-and-set wins and the claim is still held (else read again).
+ * when its done refunds cover it (with what the selling area gives up), the subscription's change and
+ * the audit entry. The refund becomes done only while its claim is held and the subscription is as it
+ * was read (its compare-and-set when the refund changes it); the rest of the batch holds only where
+ * the refund carries this batch's token. A batch that lost reads again: parallel refunds of one
+ * customer that leave the subscription as it is never wait for each other.
  */
 async function record(deps: RefundDeps, row: RefundRow, providerRef: string | null, input: RefundInput, now: Date): Promise<Result<Refunded, RefundRefusal>> {
   const { db } = deps;
   const at = now.toISOString();
   const lang = (await recipientOf(db, row.user_id))?.lang ?? 'ar';
-  const outcome = await update<{ before: Billing; after: Billing; tx: TransactionRow } | null>(
-    db,
-    row.user_id,
-    async (billing) => {
-      const [tx, current, given] = await Promise.all([findTransaction(db, row.transaction_id), refundById(db, row.id), refundedOf(db, row.transaction_id)]);
-      if (!tx || current?.state !== 'claimed') return { skip: null };
-      const full = given.done + row.amount >= tx.amount;
-      const next = effectOn(billing, tx, row.effect, now);
-      const fulfilment = full ? fulfilmentOf(tx.purpose) : null;
-      const entry = {
-        actor: input.actor,
-        origin: input.origin,
-        at: now,
-        action: 'refund.create',
-        entity: 'transaction',
-        entityId: tx.id,
-        reason: row.reason,
-        before: { state: tx.state, refunded: given.done, currency: tx.currency, subscription: userFields(billing) },
-        after: { state: full ? 'refunded' : tx.state, refunded: given.done + row.amount, currency: tx.currency, refund: row.id, amount: row.amount, manual: row.manual, providerRef, effect: row.effect, subscription: userFields(next) },
-      };
-      return {
-        write: next,
-        requires: stillClaimed(row.id),
-        guarded: (won, id) => [
-          doneStatement(db, { id: row.id, providerRef, at }, won, id),
-          creditNoteStatement(db, { refundId: row.id, lang, at }, won, id),
-          ...(full ? [transactionRefundedStatement(db, tx.id, won, id)] : []),
-          ...(fulfilment?.refunded(db, tx.id, at, won, id) ?? []),
-          auditStatement(db, entry, { sql: won, args: [id] }),
-        ],
-        result: { before: billing, after: next, tx },
-      };
-    },
-    now,
-  );
-  const refund = await refundById(db, row.id);
-  if (!refund || refund.state !== 'done') return refused('REFUND_IN_PROGRESS', 'the refund is being recorded: look again in a moment');
-  if (!outcome || outcome.after === outcome.before) return done({ refund, fresh: outcome !== null, subscription: null });
-  await endAtProvider(deps, outcome.before, row.effect);
-  const subscription: SubscriptionEffect = outcome.after.state === 'expired' ? { ended: true } : { ended: false, until: outcome.after.end ?? at };
-  return done({ refund, fresh: true, subscription });
+  for (let attempt = 0; attempt < RECORD_TRIES; attempt++) {
+    const [billing, tx] = await Promise.all([loadBilling(db, row.user_id), findTransaction(db, row.transaction_id)]);
+    if (!billing || !tx) throw new Error(`refunds: ${row.transaction_id} or its customer is gone`);
+    const next = effectOn(billing, tx, row.effect, now);
+    const changes = !sameBilling(billing, next);
+    const token = crypto.randomUUID();
+    const write = { userId: row.user_id, prev: billing, next, at, id: crypto.randomUUID(), requires: stillClaimed(row.id) };
+    const entry = {
+      actor: input.actor,
+      origin: input.origin,
+      at: now,
+      action: 'refund.create',
+      entity: 'transaction',
+      entityId: tx.id,
+      reason: row.reason,
+      before: { payment: { state: tx.state, captured: tx.amount, currency: tx.currency }, subscription: userFields(billing) },
+      after: { refund: { id: row.id, amount: row.amount, currency: row.currency, effect: row.effect, manual: row.manual, providerRef }, subscription: userFields(next) },
+    };
+    await db.batch([
+      ...(changes ? [casStatement(db, write), userFieldsStatement(db, write)] : []),
+      doneStatement(db, { id: row.id, providerRef, at, token }, changes ? { sql: WON, args: [write.id] } : subscriptionUnchanged(row.user_id, billing.version)),
+      creditNoteStatement(db, { refundId: row.id, lang, at, token }),
+      transactionRefundedStatement(db, tx.id, token),
+      ...(fulfilmentOf(tx.purpose)?.refunded(db, tx.id, at, refundedInWhole, token) ?? []),
+      auditStatement(db, entry, { sql: recorded, args: [token] }),
+    ]);
+    const after = await refundById(db, row.id);
+    if (after?.state === 'done') {
+      if (after.write_token !== token) return done({ refund: after, fresh: false, subscription: null });
+      if (!changes) return done({ refund: after, fresh: true, subscription: null });
+      await endAtProvider(deps, billing, row.effect);
+      return done({ refund: after, fresh: true, subscription: next.state === 'expired' ? { ended: true } : { ended: false, until: next.end ?? at } });
+    }
+    if (after?.state !== 'claimed') return refused('REFUND_IN_PROGRESS', `the refund is ${after?.state ?? 'gone'}`);
+  }
+  throw new Error(`refunds: too much contention recording ${row.id}`);
 }
 
 /** A provider that renews by itself (Stripe) is told too: no renewal, or the subscription ends now. Logged when it fails (the refund is made). */
