@@ -70,3 +70,19 @@ export async function invoiceDocument(db: D1Database, settings: InvoiceSettings,
     payment: { method, reference: row.provider_ref ?? row.transaction_id, paidAt: row.updated_at },
   };
 }
+
+/**
+ * An issued document's PDF (an invoice, a credit note: it never changes): made once, then kept in R2
+ * under private/{folder}/ (outside the signed /media prefixes). pdf-lib, fontkit and the fonts (about
+ * 3 MB) load with the first document made, not with every Worker start.
+ */
+export async function documentPdf(media: R2Bucket, folder: 'invoices' | 'credit-notes', doc: InvoiceDocument): Promise<Response> {
+  const headers = { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${doc.number}.pdf"`, 'Cache-Control': 'private, no-store' };
+  const key = `private/${folder}/${doc.number}.pdf`;
+  const stored = await media.get(key);
+  if (stored) return new Response(stored.body, { headers });
+  const { renderInvoicePdf } = await import('./pdf');
+  const pdf = await renderInvoicePdf(doc);
+  await media.put(key, pdf, { httpMetadata: { contentType: 'application/pdf' } });
+  return new Response(new Uint8Array(pdf), { headers });
+}

@@ -12,6 +12,7 @@ import { actorOf, can, originOf } from '../../kernel/staff';
 import { validationHook } from '../../kernel/validation';
 import { mailer } from '../../../messaging';
 import { afterAnswer, executionContext } from '../notify';
+import { documentPdf } from '../invoices';
 import { providerById } from '../providers';
 import { creditNoteDocument, creditNoteNumberOf } from './credit-notes';
 import { notifyRefund } from './notify';
@@ -146,17 +147,7 @@ export const refunds = new Hono<AppEnv>()
     const number = match?.[1] ? creditNoteNumberOf(match[1]) : null;
     if (number === null) return refuse(REFUND_REFUSALS, 'CREDIT_NOTE_NOT_FOUND', c.req.param('file'));
     const doc = await creditNoteDocument(c.env.DB, c.env, number);
-    if (!doc) return refuse(REFUND_REFUSALS, 'CREDIT_NOTE_NOT_FOUND', String(number));
-    const headers = { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${doc.number}.pdf"`, 'Cache-Control': 'private, no-store' };
-    // An issued credit note never changes: made once, then kept in R2 beside the invoices (outside the signed /media prefixes).
-    const key = `private/credit-notes/${doc.number}.pdf`;
-    const stored = await c.env.MEDIA.get(key);
-    if (stored) return new Response(stored.body, { headers });
-    // pdf-lib, fontkit and the fonts (about 3 MB) load with the first document, not with every Worker start.
-    const { renderInvoicePdf } = await import('../invoices/pdf');
-    const pdf = await renderInvoicePdf(doc);
-    await c.env.MEDIA.put(key, pdf, { httpMetadata: { contentType: 'application/pdf' } });
-    return new Response(new Uint8Array(pdf), { headers });
+    return doc ? documentPdf(c.env.MEDIA, 'credit-notes', doc) : refuse(REFUND_REFUSALS, 'CREDIT_NOTE_NOT_FOUND', String(number));
   })
 
   .get('/refund-due', can('refunds.read'), zValidator('query', QueueQuery, validationHook), async (c) => {
