@@ -52,10 +52,9 @@ const M = 48;
 /** The texts that differ between an invoice and a credit note. */
 function labelsOf(doc: InvoiceDocument, t: ReturnType<typeof translate>) {
   const credit = doc.credit;
-  if (!credit) return { title: t('INVOICE_TITLE'), description: doc.line.description, paidBy: t('INVOICE_PAID_BY'), refers: null, closing: t('INVOICE_THANKS') };
+  if (!credit) return { title: t('INVOICE_TITLE'), paidBy: t('INVOICE_PAID_BY'), refers: null, closing: t('INVOICE_THANKS') };
   return {
     title: t('ADMIN_REFUNDS_PDF_TITLE'),
-    description: t('ADMIN_REFUNDS_PDF_LINE', { line: doc.line.description }),
     paidBy: t('ADMIN_REFUNDS_PDF_REFUNDED_BY'),
     refers: credit.invoice ? t('ADMIN_REFUNDS_PDF_INVOICE', { invoice: credit.invoice, date: day(credit.invoiceDate ?? doc.issuedAt) }) : t('ADMIN_REFUNDS_PDF_NO_INVOICE'),
     closing: t('ADMIN_REFUNDS_PDF_NOTE'),
@@ -122,7 +121,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   line(t('INVOICE_PERIOD'), M + 250, y, 9, { color: MUTED });
   line(t('INVOICE_AMOUNT'), W - M - 8, y, 9, { color: MUTED, align: 'end' });
   y -= 30;
-  line(labels.description, M + 8, y, 11);
+  line(doc.line.description, M + 8, y, 11);
   line(`${day(doc.line.periodStart)} – ${day(doc.line.periodEnd)}`, M + 250, y, 10);
   line(money(doc.total), W - M - 8, y, 11, { align: 'end' });
   y -= 18;
