@@ -52,7 +52,7 @@ export async function grantRole({ db, actor, origin, now }: Change, input: { log
   if (!user) return refused('USER_NOT_FOUND');
   const [inserted] = await db.batch([
     db.prepare('INSERT OR IGNORE INTO staff_grants (user_id, role, granted_by, granted_at) VALUES (?1, ?2, ?3, ?4)').bind(user.id, input.role, actor.id, now.toISOString()),
-    auditStatement(db, { actor, action: 'staff.grant', entity: 'user', entityId: user.id, after: { role: input.role }, reason: input.reason, origin, at: now }, 'changes() = 1'),
+    auditStatement(db, { actor, action: 'staff.grant', entity: 'user', entityId: user.id, after: { role: input.role }, reason: input.reason, origin, at: now }, { sql: 'changes() = 1', args: [] }),
   ]);
   if (inserted?.meta.changes !== 1) return refused('ALREADY_GRANTED');
   return done({ userId: user.id });
@@ -68,7 +68,7 @@ export async function revokeRole({ db, actor, origin, now }: Change, input: { us
            AND (role <> 'administrator' OR (SELECT COUNT(*) FROM staff_grants WHERE role = 'administrator') > 1)`,
       )
       .bind(input.userId, input.role),
-    auditStatement(db, { actor, action: 'staff.revoke', entity: 'user', entityId: input.userId, before: { role: input.role }, reason: input.reason, origin, at: now }, 'changes() = 1'),
+    auditStatement(db, { actor, action: 'staff.revoke', entity: 'user', entityId: input.userId, before: { role: input.role }, reason: input.reason, origin, at: now }, { sql: 'changes() = 1', args: [] }),
     db
       .prepare(
         'DELETE FROM staff_sessions WHERE user_id = ?1 AND NOT EXISTS (SELECT 1 FROM staff_grants g JOIN staff_roles r ON r.name = g.role WHERE g.user_id = ?1 AND r.console = 1)',

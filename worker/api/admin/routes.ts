@@ -10,6 +10,7 @@ import { actorOf, can, originOf, requireStaff, staffOf } from '../kernel/staff';
 import { validationHook } from '../kernel/validation';
 import { auditActions, listAudit } from './audit-log';
 import { customers } from './customers/routes';
+import { refunds } from '../payments/refunds/routes';
 import { grantRole, listStaff, revokeRole, type GrantRefusal } from './grants';
 import { AuditQuery, GrantInput, RevokeInput, SignInInput, StaffQuery, VerifyInput } from './schemas';
 import { endStaffSession, finishSignIn, startSignIn, type SignInRefusal } from './signin';
@@ -87,6 +88,8 @@ export const admin = new Hono<AppEnv>()
 
   /** The customer's whole story: search, the account and its timeline, support's actions (worker/api/admin/customers). */
   .route('/customers', customers)
+  /** Refunds and credit notes, the refund_due queue (worker/api/payments/refunds). */
+  .route('/refunds', refunds)
 
   /** The audit log, filtered, newest first; `format=csv` exports the filtered entries (up to 10,000). */
   .get('/audit', can('audit.read'), zValidator('query', AuditQuery, validationHook), async (c) => {

@@ -6,6 +6,7 @@
  * An action that changes something puts `auditStatement` in the same D1 batch as its own writes, so
  * the change and its entry are written together or not at all.
  */
+import { numberedFrom } from './sql';
 
 /** Who acted: a staff member (with the roles they held then), or nobody (the CLI, the system). */
 export type Actor = { id: string | null; roles: readonly string[] };
@@ -30,15 +31,14 @@ export type AuditEntry = {
 const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
 
 /**
- * The INSERT of one entry, to run in the batch of the change it records. `guard` (SQL, its `?`
- * placeholders bound to `guardArgs`) writes the entry only when it holds, as the change's own
- * statements do (a compare-and-set that lost, a row already in the state asked for: no entry).
+ * The INSERT of one entry, to run in the batch of the change it records. `when`: a condition of that
+ * batch (SQL with positional `?` placeholders, and their values) the entry is written under, as the
+ * batch's other statements are (a compare-and-set that may lose: worker/api/payments/store.ts).
  */
-export function auditStatement(db: D1Database, entry: AuditEntry, guard = '', ...guardArgs: unknown[]): D1PreparedStatement {
+export function auditStatement(db: D1Database, entry: AuditEntry, when?: { sql: string; args: unknown[] }): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO audit_log (at, staff_id, staff_roles, action, entity, entity_id, before_json, after_json, reason, ip, country)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11 ${guard ? `WHERE ${guard}` : ''}`,
+      `INSERT INTO audit_log (at, staff_id, staff_roles, action, entity, entity_id, before_json, after_json, reason, ip, country) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11${when ? ` WHERE ${numberedFrom(when.sql, 12)}` : ''}`,
     )
     .bind(
       entry.at.toISOString(),
@@ -52,7 +52,7 @@ export function auditStatement(db: D1Database, entry: AuditEntry, guard = '', ..
       entry.reason ?? null,
       entry.origin?.ip ?? null,
       entry.origin?.country ?? null,
-      ...guardArgs,
+      ...(when?.args ?? []),
     );
 }
 

@@ -80,6 +80,11 @@ export type Event =
    * by nobody and cancelled through support, as a backoffice subscription is.
    */
   | { type: 'granted'; planId: number; days: number; currency: Currency }
+  /**
+   * A payment of the subscription was refunded (the back office): `end_now` ends access now;
+   * `keep` keeps it to the period end, as a cancel does, with no renewal.
+   */
+  | { type: 'refunded'; effect: 'end_now' | 'keep' }
   /** The clock: periods that ended go back to the free offer. */
   | { type: 'tick' };
 
@@ -171,6 +176,10 @@ export function apply(b: Billing, event: Event, now: Date): Outcome {
         nextPlanId: null, provider: 'backoffice', currency: event.currency, origin: 'backoffice',
       });
     }
+    case 'refunded':
+      if (!active) return ok({});
+      if (event.effect === 'keep') return ok({ cancelled: true, renewal: null, nextPlanId: null });
+      return ok({ state: 'expired', end: at, renewal: null, cancelled: false, nextPlanId: null, trialEnd: null, attempts: 0 });
     case 'tick':
       // Spec §4: after end, a switch to the free offer.
       if (premiumPlan(b) !== null && !active) return ok({ state: 'expired', renewal: null, cancelled: false, nextPlanId: null, trialEnd: null, attempts: 0 });

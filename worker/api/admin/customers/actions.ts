@@ -105,7 +105,7 @@ export async function setSuspended(acting: Acting, userId: string, suspend: bool
   const { db, now } = acting;
   const [from, to] = suspend ? [1, 0] : [0, 1];
   const [logged, , revoked] = await db.batch([
-    auditStatement(db, entry(acting, suspend ? 'suspend' : 'reinstate', userId, { active: from === 1 }, { active: to === 1 }), 'EXISTS (SELECT 1 FROM users WHERE id = ? AND is_active = ?)', userId, from),
+    auditStatement(db, entry(acting, suspend ? 'suspend' : 'reinstate', userId, { active: from === 1 }, { active: to === 1 }), { sql: 'EXISTS (SELECT 1 FROM users WHERE id = ? AND is_active = ?)', args: [userId, from] }),
     db.prepare('UPDATE users SET is_active = ?1 WHERE id = ?2 AND is_active = ?3').bind(to, userId, from),
     ...(suspend ? [revokeSessionsStatement(db, { userId }, 'suspended', now.toISOString())] : []),
   ]);
@@ -141,9 +141,7 @@ export async function removePin(acting: Acting, notices: Notices, userId: string
     auditStatement(
       db,
       entry(acting, 'pin_remove', userId, { profileId, pin: true, pinActive: profile.pin_is_activated === 1 }, { profileId, pin: false, pinActive: false }),
-      'EXISTS (SELECT 1 FROM profiles WHERE id = ? AND user_id = ? AND pin_hash IS NOT NULL)',
-      profileId,
-      userId,
+      { sql: 'EXISTS (SELECT 1 FROM profiles WHERE id = ? AND user_id = ? AND pin_hash IS NOT NULL)', args: [profileId, userId] },
     ),
     db.prepare('UPDATE profiles SET pin_hash = NULL, pin_is_activated = 0, pin_changed_at = ?1 WHERE id = ?2 AND user_id = ?3 AND pin_hash IS NOT NULL').bind(now.toISOString(), profileId, userId),
   ]);
@@ -228,7 +226,7 @@ export async function confirmEmailChange(acting: Acting, codes: Codes, notices: 
   let logged: D1Result | undefined;
   try {
     [logged] = await db.batch([
-      auditStatement(db, entry(acting, 'email_change', userId, before, { email: address, emailVerified: true }), 'EXISTS (SELECT 1 FROM users WHERE id = ? AND email IS ?)', userId, account.email),
+      auditStatement(db, entry(acting, 'email_change', userId, before, { email: address, emailVerified: true }), { sql: 'EXISTS (SELECT 1 FROM users WHERE id = ? AND email IS ?)', args: [userId, account.email] }),
       db.prepare('UPDATE users SET email = ?1, is_email_verified = 1 WHERE id = ?2 AND email IS ?3').bind(address, userId, account.email),
     ]);
   } catch (error) {
@@ -259,8 +257,7 @@ export async function grantDays(
     auditStatement(
       db,
       entry(acting, 'premium_grant', userId, { planId: change.previous.planId, end: change.previous.end }, { planId: change.planId, end: change.end, days: input.days, transactionId: change.transactionId }),
-      won,
-      id,
+      { sql: won, args: [id] },
     ),
   ]);
   if (!granted.ok) return granted;
