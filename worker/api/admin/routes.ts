@@ -11,6 +11,7 @@ import { validationHook } from '../kernel/validation';
 import { auditActions, listAudit } from './audit-log';
 import { customers } from './customers/routes';
 import { refunds } from '../payments/refunds/routes';
+import { support } from '../contact/support/routes';
 import { grantRole, listStaff, revokeRole, type GrantRefusal } from './grants';
 import { AuditQuery, GrantInput, RevokeInput, SignInInput, StaffQuery, VerifyInput } from './schemas';
 import { endStaffSession, finishSignIn, startSignIn, type SignInRefusal } from './signin';
@@ -90,6 +91,8 @@ export const admin = new Hono<AppEnv>()
   .route('/customers', customers)
   /** Refunds and credit notes, the refund_due queue (worker/api/payments/refunds). */
   .route('/refunds', refunds)
+  /** The support inbox: tickets, replies, notes, saved answers (worker/api/contact/support). */
+  .route('/support', support)
 
   /** The audit log, filtered, newest first; `format=csv` exports the filtered entries (up to 10,000). */
   .get('/audit', can('audit.read'), zValidator('query', AuditQuery, validationHook), async (c) => {
