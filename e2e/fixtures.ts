@@ -7,14 +7,6 @@ import { test as base, expect, type Page } from '@playwright/test';
  */
 export const test = base.extend<{ consoleProblems: string[]; allowedFailures: RegExp[] }>({
   allowedFailures: [[], { option: true }],
-  /**
-   * The screenshots the specs take are for people to look at (e2e/screenshots): in CI nobody does,
-   * so they are skipped there (the layout checks around them still run).
-   */
-  page: async ({ page }, use) => {
-    if (process.env.CI) page.screenshot = async () => Buffer.alloc(0);
-    await use(page);
-  },
   consoleProblems: [
     async ({ page, allowedFailures }, use) => {
       const problems: string[] = [];
