@@ -3,6 +3,7 @@ import { limiter } from '../../limits';
 import { RECOVERY_CODES, STAFF_CHALLENGE_MINUTES, STAFF_SESSION_MAX_HOURS } from '../../rules/staff';
 import { auditStatement, type Origin } from '../kernel/audit';
 import { checkPassword } from '../kernel/login';
+import { consoleRoles } from '../kernel/staff';
 import { done, refused, type Result } from '../kernel/refusals';
 import { randomToken, serverSecret, sha256, type ServerSecret } from '../kernel/tokens';
 import { matchingStep, newTotpSecret, otpauthUri } from './totp';
@@ -21,15 +22,6 @@ type Deps = { env: Env & ServerSecret; now: Date; origin: Origin };
 
 const CHALLENGE = 'staff-challenge';
 const key = (env: ServerSecret) => new TextEncoder().encode(serverSecret(env));
-
-/** The console roles an account holds now. */
-export async function consoleRoles(db: D1Database, userId: string): Promise<string[]> {
-  const { results } = await db
-    .prepare('SELECT g.role FROM staff_grants g JOIN staff_roles r ON r.name = g.role WHERE g.user_id = ?1 AND r.console = 1 ORDER BY g.role')
-    .bind(userId)
-    .all<{ role: string }>();
-  return results.map((row) => row.role);
-}
 
 export type FirstStep = { challenge: string; enrol: null | { secret: string; uri: string } };
 

@@ -23,8 +23,14 @@ export type Staff = {
   sessionHash: string;
 };
 
-/** SHA-256 of a token, hex: what D1 keeps of session tokens and recovery codes. */
-export { sha256 as sha256Hex };
+/** The console roles an account holds now. */
+export async function consoleRoles(db: D1Database, userId: string): Promise<string[]> {
+  const { results } = await db
+    .prepare('SELECT g.role FROM staff_grants g JOIN staff_roles r ON r.name = g.role WHERE g.user_id = ?1 AND r.console = 1 ORDER BY g.role')
+    .bind(userId)
+    .all<{ role: string }>();
+  return results.map((row) => row.role);
+}
 
 type SessionRow = { user_id: string; email: string | null; is_active: number; seen_at: string; expires_at: string; roles: string | null; permissions: string | null };
 
@@ -72,10 +78,7 @@ export const requireStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
     const staff = await staffSession(c.env.DB, c.req.header('x-staff-session') ?? '', now(c));
     if (!staff) {
       const site = await authenticate(c).catch(() => null);
-      if (site) {
-        const role = await c.env.DB.prepare('SELECT 1 AS held FROM staff_grants g JOIN staff_roles r ON r.name = g.role WHERE g.user_id = ?1 AND r.console = 1 LIMIT 1').bind(site.user.id).first();
-        if (!role) apiError(403, 'STAFF_FORBIDDEN', 'the console is for staff');
-      }
+      if (site && (await consoleRoles(c.env.DB, site.user.id)).length === 0) apiError(403, 'STAFF_FORBIDDEN', 'the console is for staff');
       apiError(401, 'STAFF_SESSION_REQUIRED', 'sign in to the console');
     }
     c.set('staff', staff);

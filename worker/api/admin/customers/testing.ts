@@ -6,12 +6,12 @@ import type { AppEnv } from '../../../env';
 import type { StaffRole } from '../../../rules/staff';
 import { DUMMY_TOKEN } from '../../../rules/turnstile';
 import { callApi, GOOD_PASSWORD, login, register, uniqueEmail } from '../../../test/accounts';
+import { staffMember as consoleStaff } from '../../../test/staff';
 import { makeTitle } from '../../../test/catalogue';
 import { apiErrorAnswer } from '../../errors';
 import { OrderAnswer } from '../../events/schemas';
 import { festival } from '../../events/testing';
 import { hashPassword } from '../../kernel/password';
-import { sha256Hex } from '../../kernel/staff';
 import { decide, deliver, makeCoupon, pay, startCheckout } from '../../payments/testing';
 import { customers } from './routes';
 
@@ -20,17 +20,7 @@ const app = new Hono<AppEnv>().route('/admin/customers', customers).onError((err
 export type StaffMember = { id: string; email: string; token: string };
 
 /** A registered account holding `roles`, with a live console session (its token for `x-staff-session`). */
-export async function staffMember(...roles: StaffRole[]): Promise<StaffMember> {
-  const user = await register();
-  const now = new Date();
-  const iso = now.toISOString();
-  for (const role of roles) await env.DB.prepare('INSERT INTO staff_grants (user_id, role, granted_at) VALUES (?1, ?2, ?3)').bind(user.id, role, iso).run();
-  const token = `${crypto.randomUUID()}${crypto.randomUUID()}`.replaceAll('-', '');
-  await env.DB.prepare('INSERT INTO staff_sessions (token_hash, user_id, created_at, seen_at, expires_at) VALUES (?1, ?2, ?3, ?3, ?4)')
-    .bind(await sha256Hex(token), user.id, iso, new Date(now.getTime() + 8 * 3_600_000).toISOString())
-    .run();
-  return { id: user.id, email: user.email, token };
-}
+export const staffMember = (...roles: StaffRole[]): Promise<StaffMember> => consoleStaff(roles);
 
 /** A request to /admin/customers… as `staff` (or without a console session). */
 export function callConsole(path: string, init: { staff?: StaffMember; method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {

@@ -3,10 +3,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../../env';
 import { newTicket, type ContactSubject } from '../../../rules/contact';
 import type { Lang } from '../../../rules/lang';
-import { toBase64url } from '../../../rules/base64url';
 import { uniqueEmail } from '../../../test/accounts';
 import { apiErrorAnswer } from '../../errors';
-import { sha256Hex } from '../../kernel/staff';
+import { staffMember as consoleStaff } from '../../../test/staff';
 import { support } from './routes';
 
 /** Test kit of the support inbox: staff with a console session, tickets, and the console API as the lead mounts it. */
@@ -17,24 +16,7 @@ export const consoleApi = new Hono<AppEnv>().route('/admin/support', support).on
 export type StaffMember = { id: string; email: string; token: string };
 
 /** An account holding `roles` (none: a customer) with a live console session. */
-export async function staffMember(...roles: string[]): Promise<StaffMember> {
-  const id = crypto.randomUUID();
-  const email = uniqueEmail();
-  const token = toBase64url(crypto.getRandomValues(new Uint8Array(32)));
-  const at = new Date();
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO users (id, email, password_hash, lang, created_at) VALUES (?, ?, 'not-a-hash', 'en', ?)").bind(id, email, at.toISOString()),
-    ...roles.map((role) => env.DB.prepare('INSERT INTO staff_grants (user_id, role, granted_at) VALUES (?, ?, ?)').bind(id, role, at.toISOString())),
-    env.DB.prepare('INSERT INTO staff_sessions (token_hash, user_id, created_at, seen_at, expires_at) VALUES (?, ?, ?, ?, ?)').bind(
-      await sha256Hex(token),
-      id,
-      at.toISOString(),
-      at.toISOString(),
-      new Date(at.getTime() + 8 * 3600_000).toISOString(),
-    ),
-  ]);
-  return { id, email, token };
-}
+export const staffMember = (...roles: string[]): Promise<StaffMember> => consoleStaff(roles);
 
 /** Calls the console API as `staff` (JSON body when given). */
 export function asStaff(staff: StaffMember | null, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
