@@ -91,10 +91,19 @@ async function audit(page: Page, where: string): Promise<Found[]> {
     .map((v) => ({ where, rule: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : ''}`) }));
 }
 
-/** Opens a page and waits for its islands. */
+/** Pages whose script moves on to another page by itself once loaded (the sign-in callback). */
+const MOVING_ON = ['/callback'];
+
+/**
+ * Opens a page and waits for the islands that wake at load (the player, an autofocused form): the
+ * others wake on a touch and render the server's HTML until then. Not the network's rest: a player
+ * keeps fetching segments.
+ */
 async function open(page: Page, path: string, lang: Lang): Promise<void> {
   await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
-  await page.waitForLoadState('networkidle');
+  if (MOVING_ON.includes(path)) return page.waitForLoadState('networkidle');
+  // An island inside another hydrates with it and is never marked live itself: outermost ones only.
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-island][data-hydrate="load"]:not([data-live])')].every((el) => el.parentElement?.closest('[data-island]')));
 }
 
 /** The bar's More menu (when the bar has no room for every entry), the bell's panel and (for members) the profile menu, opened on the current page. */

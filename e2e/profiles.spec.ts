@@ -51,6 +51,9 @@ async function logIn(page: Page, email: string, lang: Lang = 'en') {
   await page.getByRole('button', { name: text(lang, 'LOGIN'), exact: true }).click();
   await expect(page).toHaveURL(/\/whoswatching\?redirect=%2F$/);
   await expect(page.getByRole('heading', { level: 1, name: text(lang, 'TITLE_WHOSWATCHING') })).toBeVisible();
+  // The chooser's script has run: a click before it is a plain form post, answered by the PIN page
+  // (WhosWatchingPinPage) rather than the dialog these journeys look at.
+  await page.waitForLoadState('load');
 }
 
 /** Seeded titles a kids profile limited to 12 must never see (rated 16+ and 18+). */

@@ -2,12 +2,13 @@ import { env } from 'cloudflare:workers';
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { LIMIT_RULES, limiter, type LimitRule } from './index';
+import { objectName } from './names';
 
 // DO storage may be shared between test files: every test uses fresh keys.
 const uniqueKey = () => `${crypto.randomUUID()}@test.example`;
 
 /** The DO of (rule, key), for calls that pass an explicit `now` (ms) to move time without sleeping. */
-const stubFor = (rule: LimitRule, key: string) => env.LIMITER.get(env.LIMITER.idFromName(`${rule}:${key}`));
+const stubFor = (rule: LimitRule, key: string) => env.LIMITER.get(env.LIMITER.idFromName(objectName(`${rule}:${key}`)));
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

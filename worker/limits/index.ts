@@ -15,6 +15,7 @@
  * Callers use the `limiter(env)` facade, never the stub directly.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { objectName } from './names';
 
 export type LimitRuleConfig = {
   /** Hits allowed inside the window. */
@@ -232,7 +233,7 @@ export function limiter(env: Env): {
   reset(rule: LimitRule, key: string): Promise<void>;
 } {
   const stub = (rule: LimitRule, key: string) =>
-    env.LIMITER.get(env.LIMITER.idFromName(`${rule}:${key.trim()}`));
+    env.LIMITER.get(env.LIMITER.idFromName(objectName(`${rule}:${key.trim()}`)));
   return {
     consume: async (rule, key, max) => {
       const { allowed, remaining, retryAfter } = await stub(rule, key).consume(rule, Date.now(), max);

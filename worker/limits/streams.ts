@@ -15,6 +15,7 @@
  * methods take an optional `now` (ms) for the same reason. Callers use `streamLimiter(env)`.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { objectName } from './names';
 
 /** How often the player confirms it is still playing. */
 export const STREAM_HEARTBEAT_SECONDS = 30;
@@ -143,7 +144,7 @@ export function streamLimiter(env: Env): {
   stop(owner: StreamOwner, streamId: string): Promise<void>;
 } {
   const limit = maxStreams(env);
-  const stub = (key: string) => env.STREAMS.get(env.STREAMS.idFromName(key));
+  const stub = (key: string) => env.STREAMS.get(env.STREAMS.idFromName(objectName(key)));
   return {
     limit,
     start: (owner, streamId) => stub(ownerKey(owner)).start(streamId, limit),

@@ -11,6 +11,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { HOLD_MS } from '../../rules/events';
+import { objectName } from '../../limits/names';
 
 export type HoldAnswer = { ok: true; seatsLeft: number } | { ok: false; reason: 'sold_out'; seatsLeft: number };
 export type ConfirmAnswer = { sold: true; retaken: boolean } | { sold: false; reason: 'sold_out'; seatsLeft: number };
@@ -97,5 +98,5 @@ export class ShowInventory extends DurableObject<Env> {
 
 /** The typed facade the API uses: one object per show. */
 export function showInventory(env: Pick<Env, 'SHOWS'>, showId: number) {
-  return env.SHOWS.get(env.SHOWS.idFromName(`show:${showId}`));
+  return env.SHOWS.get(env.SHOWS.idFromName(objectName(`show:${showId}`)));
 }
