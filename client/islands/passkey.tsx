@@ -45,7 +45,7 @@ export default function Passkey({ mode, options, form, label, unsupported, faile
       <button className="button button--primary" type="button" onClick={run} disabled={busy} aria-describedby={`${form}-passkey-note`}>
         {label}
       </button>
-      <p id={`${form}-passkey-note`} className="field__error" role="status">
+      <p id={`${form}-passkey-note`} className="field__error console__passkeys-note" role="status">
         {message}
       </p>
     </>

@@ -41,7 +41,7 @@ export function SecurityPage({ list, options, form }: { list: PasskeyList; optio
                   </td>
                   <td>{formatDate(passkey.created_at)}</td>
                   <td>{passkey.last_used_at ? formatDate(passkey.last_used_at) : t('ADMIN_PASSKEYS_NEVER_USED')}</td>
-                  <td>{passkey.backed_up ? t('ADMIN_YES') : t('ADMIN_NO')}</td>
+                  <td>{t(passkey.backed_up ? 'ADMIN_PASSKEYS_SYNCED_YES' : 'ADMIN_PASSKEYS_SYNCED_NO')}</td>
                   <td>
                     <form method="post" action="/admin/security" className="console__inline">
                       <input type="hidden" name="intent" value="remove" />

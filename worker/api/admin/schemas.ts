@@ -67,13 +67,15 @@ export type AuditPage = z.infer<typeof AuditPage>;
 /** WebAuthn's JSON (base64url fields) as @simplewebauthn/browser sends it: a new passkey, or a signature of one. */
 const b64url = (max: number) => z.string().regex(/^[A-Za-z0-9_-]*$/, 'base64url').max(max);
 const Transport = z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
-const Attachment = z.enum(['platform', 'cross-platform']).optional();
-export const RegistrationCredential = z.object({
+/** What every credential the browser answers has: its id (twice, as WebAuthn's JSON does) and its kind. */
+const CredentialBase = z.object({
   id: b64url(1400).min(1),
   rawId: b64url(1400).min(1),
   type: z.literal('public-key'),
-  authenticatorAttachment: Attachment,
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+});
+export const RegistrationCredential = CredentialBase.extend({
   response: z.object({
     clientDataJSON: b64url(4000),
     attestationObject: b64url(40_000),
@@ -83,12 +85,7 @@ export const RegistrationCredential = z.object({
     publicKey: b64url(4000).optional(),
   }),
 });
-export const AuthenticationCredential = z.object({
-  id: b64url(1400).min(1),
-  rawId: b64url(1400).min(1),
-  type: z.literal('public-key'),
-  authenticatorAttachment: Attachment,
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+export const AuthenticationCredential = CredentialBase.extend({
   response: z.object({
     clientDataJSON: b64url(4000),
     authenticatorData: b64url(4000),

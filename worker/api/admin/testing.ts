@@ -1,5 +1,6 @@
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import { toBase64url } from '../../rules/base64url';
+import { fromBase64url, toBase64url } from '../../rules/base64url';
+import { concatBytes } from '../../rules/bytes';
 import type { AuthenticationCredential, RegistrationCredential } from './schemas';
 
 /**
@@ -32,9 +33,9 @@ export class SoftAuthenticator {
       ]),
     );
     const idBytes = bytesOf(this.id);
-    const attested = concat(new Uint8Array(16), new Uint8Array([idBytes.length >> 8, idBytes.length & 255]), idBytes, coseKey);
+    const attested = concatBytes(new Uint8Array(16), new Uint8Array([idBytes.length >> 8, idBytes.length & 255]), idBytes, coseKey);
     // Flags: user present (0x01), user verified (0x04), attested credential data (0x40).
-    const authData = concat(await sha256(rpId), new Uint8Array([0x45]), counterBytes(this.counter), attested);
+    const authData = concatBytes(await sha256(rpId), new Uint8Array([0x45]), counterBytes(this.counter), attested);
     const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, number>>([['fmt', 'none'], ['attStmt', new Map<string, number>()], ['authData', authData]]));
     return {
       id: this.id,
@@ -48,9 +49,9 @@ export class SoftAuthenticator {
   /** The answer to get() for `challenge`; the counter moves one forward first (`counter` set by hand replays an old one). */
   async sign(challenge: string, { origin, rpId = new URL(origin).hostname, credentialId = this.id }: { origin: string; rpId?: string; credentialId?: string }): Promise<AuthenticationCredential> {
     this.counter += 1;
-    const authenticatorData = concat(await sha256(rpId), new Uint8Array([0x05]), counterBytes(this.counter));
+    const authenticatorData = concatBytes(await sha256(rpId), new Uint8Array([0x05]), counterBytes(this.counter));
     const clientDataJSON = clientData('webauthn.get', challenge, origin);
-    const signed = concat(authenticatorData, new Uint8Array(await crypto.subtle.digest('SHA-256', bytesOf(clientDataJSON))));
+    const signed = concatBytes(authenticatorData, new Uint8Array(await crypto.subtle.digest('SHA-256', bytesOf(clientDataJSON))));
     const raw = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, this.keys.privateKey, signed));
     return {
       id: credentialId,
@@ -62,20 +63,8 @@ export class SoftAuthenticator {
   }
 }
 
-const bytesOf = (b64url: string): Uint8Array<ArrayBuffer> => {
-  const text = atob(b64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(b64url.length / 4) * 4, '='));
-  return Uint8Array.from(text, (char) => char.charCodeAt(0));
-};
-
-const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
+/** The bytes of a base64url text (the test's own values: always valid). */
+const bytesOf = (b64url: string): Uint8Array<ArrayBuffer> => fromBase64url(b64url) ?? new Uint8Array();
 
 const sha256 = async (text: string): Promise<Uint8Array> => new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 const counterBytes = (n: number): Uint8Array => new Uint8Array([(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
@@ -87,9 +76,9 @@ function derSignature(raw: Uint8Array): Uint8Array {
     let start = 0;
     while (start < bytes.length - 1 && bytes[start] === 0) start += 1;
     const trimmed = bytes.slice(start);
-    const body = (trimmed[0] ?? 0) & 0x80 ? concat(new Uint8Array([0]), trimmed) : trimmed;
-    return concat(new Uint8Array([0x02, body.length]), body);
+    const body = (trimmed[0] ?? 0) & 0x80 ? concatBytes(new Uint8Array([0]), trimmed) : trimmed;
+    return concatBytes(new Uint8Array([0x02, body.length]), body);
   };
-  const seq = concat(integer(raw.slice(0, 32)), integer(raw.slice(32)));
-  return concat(new Uint8Array([0x30, seq.length]), seq);
+  const seq = concatBytes(integer(raw.slice(0, 32)), integer(raw.slice(32)));
+  return concatBytes(new Uint8Array([0x30, seq.length]), seq);
 }
