@@ -1,9 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { execFileSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, settled, test } from './fixtures';
-import { PORT } from './playwright.config';
+import { grantByCli, noSeriousViolations, totp } from './console';
+import { expect, test } from './fixtures';
 import { text, type Lang } from './text';
 
 /**
@@ -17,42 +14,10 @@ import { text, type Lang } from './text';
 const PASSWORD = 'Sesame123';
 const TABLET = { width: 820, height: 1180 };
 
-/** The current code of a base32 secret, as an authenticator app shows it. */
-function totp(secret: string): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const bytes: number[] = [];
-  for (const char of secret.replace(/\s/g, '')) {
-    value = (value << 5) | alphabet.indexOf(char);
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac('sha1', Buffer.from(bytes)).update(counter).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 15;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
 async function register(page: Page, tag: string): Promise<string> {
   const email = `e2e-${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   expect((await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, profile: { username: tag } } })).status()).toBe(201);
   return email;
-}
-
-/** What an operator runs once: the first administrator (scripts/admin/grant.ts on this server's database). */
-function grantByCli(email: string, role: string): void {
-  execFileSync(process.execPath, ['scripts/admin/grant.ts', email, role, '--persist-to', `.wrangler/e2e-${PORT}`], { cwd: new URL('..', import.meta.url), stdio: 'pipe' });
-}
-
-async function noSeriousViolations(page: Page, where: string): Promise<void> {
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id}`)).toEqual([]);
 }
 
 /** Both sign-in steps; the first time, the secret shown is added to the "app" and the recovery codes are kept. */
@@ -105,7 +70,7 @@ for (const lang of ['en', 'ar'] as const) {
     await signIn(colleague, lang, supportEmail);
     await colleague.getByRole('link', { name: text(lang, 'ADMIN_RECOVERY_DONE') }).click();
     await expect(colleague.getByRole('alert')).toHaveText(text(lang, 'ADMIN_FORBIDDEN'));
-    await expect(colleague.getByRole('navigation', { name: text(lang, 'ADMIN_SECTIONS') }).getByRole('link')).toHaveText([text(lang, 'ADMIN_HOME')]);
+    await expect(colleague.getByRole('navigation', { name: text(lang, 'ADMIN_SECTIONS') }).getByRole('link')).toHaveText([text(lang, 'ADMIN_HOME'), text(lang, 'ADMIN_PASSKEYS_SECURITY')]);
     await other.close();
 
     await page.setViewportSize(TABLET);

@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { StaffRole } from '../../worker/rules/staff.ts';
 import { d1, type Target } from '../search/reindex.ts';
 
 export function adminCli(name: string, usage: string) {
@@ -45,4 +46,21 @@ export function adminCli(name: string, usage: string) {
     }
   };
   return { args, fail, has, flag, target, execute, parseFile };
+}
+
+const sqlText = (s: string): string => `'${s.replaceAll("'", "''")}'`;
+
+/**
+ * The SQL that gives `role` (staff_grants) to the account of `email`, or takes it back, and writes
+ * the audit log's entry when it changed something (staff: nobody, roles: cli, reason: the script).
+ * Every operator CLI that gives a role goes through it; an account that does not exist is left alone,
+ * and so is one that does not meet `condition` (SQL on the row of `users`, e.g. a librarian's library).
+ */
+export function roleStatements(email: string, role: StaffRole, remove: boolean, script: string, condition = '1 = 1', at = new Date().toISOString()): string[] {
+  const user = `(SELECT id FROM users WHERE email = ${sqlText(email)})`;
+  const audit = (action: string, values: 'before_json' | 'after_json') =>
+    `INSERT INTO audit_log (at, staff_id, staff_roles, action, entity, entity_id, ${values}, reason) SELECT ${sqlText(at)}, NULL, 'cli', ${sqlText(action)}, 'user', ${user}, ${sqlText(JSON.stringify({ role }))}, ${sqlText(script)} WHERE changes() = 1`;
+  return remove
+    ? [`DELETE FROM staff_grants WHERE user_id = ${user} AND role = ${sqlText(role)}`, audit('staff.revoke', 'before_json')]
+    : [`INSERT OR IGNORE INTO staff_grants (user_id, role, granted_by, granted_at) SELECT id, ${sqlText(role)}, NULL, ${sqlText(at)} FROM users WHERE email = ${sqlText(email)} AND ${condition}`, audit('staff.grant', 'after_json')];
 }

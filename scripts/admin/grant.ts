@@ -12,7 +12,7 @@
  * holder for the password and, the first time, sets up a second factor.
  */
 import { STAFF_ROLES, type StaffRole } from '../../worker/rules/staff.ts';
-import { adminCli } from './cli.ts';
+import { adminCli, roleStatements } from './cli.ts';
 
 const usage = `usage: node scripts/admin/grant.ts <email> <role> [--remove] [--remote | --persist-to DIR]\nroles: ${STAFF_ROLES.join(', ')}`;
 const { args, fail, has, execute } = adminCli('grant', usage);
@@ -24,13 +24,10 @@ const role = roleArg as StaffRole;
 const remove = has('remove');
 
 const q = (s: string): string => `'${s.replaceAll("'", "''")}'`;
-const now = new Date().toISOString();
 const user = `(SELECT id FROM users WHERE email = ${q(email)})`;
-const audit = (action: string, values: 'before_json' | 'after_json') =>
-  `INSERT INTO audit_log (at, staff_id, staff_roles, action, entity, entity_id, ${values}, reason) SELECT ${q(now)}, NULL, 'cli', ${q(action)}, 'user', ${user}, ${q(JSON.stringify({ role }))}, 'scripts/admin/grant.ts' WHERE changes() = 1`;
-execute(
-  remove
-    ? [`DELETE FROM staff_grants WHERE user_id = ${user} AND role = ${q(role)}`, audit('staff.revoke', 'before_json'), `DELETE FROM staff_sessions WHERE user_id = ${user} AND NOT EXISTS (SELECT 1 FROM staff_grants g JOIN staff_roles r ON r.name = g.role WHERE g.user_id = ${user} AND r.console = 1)`]
-    : [`INSERT OR IGNORE INTO staff_grants (user_id, role, granted_by, granted_at) SELECT id, ${q(role)}, NULL, ${q(now)} FROM users WHERE email = ${q(email)}`, audit('staff.grant', 'after_json')],
-);
+execute([
+  ...roleStatements(email, role, remove, 'scripts/admin/grant.ts'),
+  // A console session ends with its holder's last console role.
+  ...(remove ? [`DELETE FROM staff_sessions WHERE user_id = ${user} AND NOT EXISTS (SELECT 1 FROM staff_grants g JOIN staff_roles r ON r.name = g.role WHERE g.user_id = ${user} AND r.console = 1)`] : []),
+]);
 console.log(`${email}: ${remove ? `no longer ${role}` : `${role} (sign in at /admin)`} — an account that does not exist is left as it is: register it first`);

@@ -1,6 +1,7 @@
 /**
  * Operators: make an account the librarian of a public library (issue 17), or stop it being one, on
- * the local or the remote D1. A librarian signs in as usual and gets /librarian: the library's
+ * the local or the remote D1 (its library in librarians, the role 'librarian' in staff_grants, audited).
+ * A librarian signs in as usual and gets /librarian: the library's
  * monthly usage (loans, patrons, top titles) and its CSV export.
  *
  *   node scripts/admin/librarian.ts librarian@example.com bnrm-rabat                 # local database (wrangler dev)
@@ -8,6 +9,7 @@
  *   node scripts/admin/librarian.ts librarian@example.com --revoke [--remote | --persist-to DIR]
  */
 import { execFileSync } from 'node:child_process';
+import { roleStatements } from './cli.ts';
 
 const USAGE = 'usage: node scripts/admin/librarian.ts <email> <library-slug> [--revoke] [--remote | --persist-to DIR]';
 const args = process.argv.slice(2);
@@ -26,10 +28,10 @@ if (persist >= 0 && args[persist + 1]) where.push('--persist-to', args[persist +
 const q = (s: string): string => `'${s.replaceAll("'", "''")}'`;
 const user = `(SELECT id FROM users WHERE email = ${q(email)})`;
 const sql = revoke
-  ? `DELETE FROM librarians WHERE user_id = ${user}; UPDATE users SET role = 'customer' WHERE email = ${q(email)} AND role = 'librarian';`
+  ? `DELETE FROM librarians WHERE user_id = ${user}; ${roleStatements(email, 'librarian', true, 'scripts/admin/librarian.ts').join('; ')};`
   : `INSERT INTO librarians (user_id, library_id, created_at) SELECT u.id, l.id, ${q(new Date().toISOString())} FROM users u, libraries l WHERE u.email = ${q(email)} AND l.slug = ${q(slug)}
        ON CONFLICT (user_id) DO UPDATE SET library_id = excluded.library_id;
-     UPDATE users SET role = 'librarian' WHERE email = ${q(email)} AND EXISTS (SELECT 1 FROM librarians WHERE user_id = users.id);`;
+     ${roleStatements(email, 'librarian', false, 'scripts/admin/librarian.ts', 'EXISTS (SELECT 1 FROM librarians WHERE user_id = users.id)').join('; ')};`;
 const out = execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', ...where, '--json', '--command', `${sql} SELECT COUNT(*) AS n FROM librarians WHERE user_id = ${user};`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 const found = /"n":\s*(\d+)/.exec(out.slice(out.lastIndexOf('"n"') - 1))?.[1];
 if (!revoke && found !== '1') {

@@ -1,16 +1,17 @@
 /**
  * Operators: make an account venue staff (or stop it being staff), on the local or the remote D1.
- * Venue staff (users.role = 'staff', issue 17) open the door scanner at /events/scan: it checks
+ * Venue staff (the role 'door' of staff_grants, issue 17) open the door scanner at /events/scan: it checks
  * e-tickets' signatures offline and marks them used online (worker/api/events/etickets).
  *
  *   node scripts/admin/staff.ts doors@example.com                        # local database (wrangler dev)
  *   node scripts/admin/staff.ts doors@example.com --remote               # production D1
  *   node scripts/admin/staff.ts doors@example.com --remove [--remote | --persist-to DIR]
  *
- * The account must exist (register it first). --remove makes it a customer again; it never touches
- * another role (a librarian stays a librarian).
+ * The account must exist (register it first). --remove takes the door role back; it never touches
+ * another role (a librarian stays a librarian). Each change is in the audit log.
  */
 import { execFileSync } from 'node:child_process';
+import { roleStatements } from './cli.ts';
 
 const args = process.argv.slice(2);
 const positional = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--persist-to');
@@ -33,13 +34,11 @@ if (persist >= 0) {
 }
 
 const q = (s: string): string => `'${s.replaceAll("'", "''")}'`;
-const sql = remove
-  ? `UPDATE users SET role = 'customer' WHERE email = ${q(email)} AND role = 'staff'; SELECT changes() AS changed;`
-  : `UPDATE users SET role = 'staff' WHERE email = ${q(email)} AND role IN ('customer', 'staff'); SELECT changes() AS changed;`;
+const sql = `${roleStatements(email, 'door', remove, 'scripts/admin/staff.ts').join('; ')}; SELECT COUNT(*) AS changed FROM users WHERE email = ${q(email)};`;
 const out = execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', ...where, '--json', '--command', sql], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 const changed = /"changed":\s*(\d+)/.exec(out)?.[1];
 if (changed === '0') {
-  console.error(`staff: ${email}: no such customer account${remove ? ' of role staff' : ''} (register it first; other roles are left alone)`);
+  console.error(`staff: ${email}: no such account (register it first)`);
   process.exit(1);
 }
 console.log(`${email}: ${remove ? 'no longer venue staff' : 'venue staff (the door scanner: /events/scan)'}`);

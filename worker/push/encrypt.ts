@@ -1,4 +1,5 @@
 import { fromBase64urlLoose } from '../rules/base64url';
+import { concatBytes } from '../rules/bytes';
 
 /**
  * Message encryption for web push, RFC 8291 with the `aes128gcm` content coding of RFC 8188,
@@ -22,15 +23,6 @@ export const MAX_PLAINTEXT = RECORD_SIZE - HEADER_BYTES - TAG_BYTES - 1;
 
 const text = (value: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(value);
 
-function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
 
 /** HKDF-SHA-256 (extract then expand) of `length` bytes. */
 async function hkdf(salt: Uint8Array<ArrayBuffer>, ikm: Uint8Array<ArrayBuffer>, info: Uint8Array<ArrayBuffer>, length: number): Promise<Uint8Array<ArrayBuffer>> {
@@ -46,7 +38,7 @@ async function contentKeys(
   asPublic: Uint8Array,
   salt: Uint8Array<ArrayBuffer>,
 ): Promise<{ cek: Uint8Array<ArrayBuffer>; nonce: Uint8Array<ArrayBuffer> }> {
-  const ikm = await hkdf(authSecret, ecdhSecret, concat(text('WebPush: info\0'), uaPublic, asPublic), 32);
+  const ikm = await hkdf(authSecret, ecdhSecret, concatBytes(text('WebPush: info\0'), uaPublic, asPublic), 32);
   const [cek, nonce] = await Promise.all([hkdf(salt, ikm, text('Content-Encoding: aes128gcm\0'), 16), hkdf(salt, ikm, text('Content-Encoding: nonce\0'), 12)]);
   return { cek, nonce };
 }
@@ -90,11 +82,11 @@ export async function encryptPayload(
   const { cek, nonce } = await contentKeys(ecdhSecret, authSecret, uaPublic, asPublic, salt);
   const key = await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['encrypt']);
   // The only (so the last) record: the plaintext, then the delimiter 0x02 and no padding.
-  const record = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: nonce }, key, concat(plaintext, new Uint8Array([2]))));
+  const record = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: nonce }, key, concatBytes(plaintext, new Uint8Array([2]))));
   const header = new Uint8Array(HEADER_BYTES);
   header.set(salt, 0);
   new DataView(header.buffer).setUint32(16, RECORD_SIZE);
   header[20] = asPublic.length;
   header.set(asPublic, 21);
-  return concat(header, record);
+  return concatBytes(header, record);
 }

@@ -45,6 +45,13 @@ export const STAFF_SESSION_IDLE_MINUTES = 15;
 export const STAFF_SESSION_MAX_HOURS = 8;
 /** Sign-in's first step (password) is good for the second step (the code) this long. */
 export const STAFF_CHALLENGE_MINUTES = 5;
+/** A passkey's challenge (adding one, or signing in with one) is good once, for this long. */
+export const PASSKEY_CHALLENGE_MINUTES = 5;
+/** Passkeys a staff member may hold at once. */
+export const MAX_PASSKEYS = 10;
+/** A passkey's name, as its holder typed it ("YubiKey 5", "Work laptop"). */
+export const PasskeyName = z.string().trim().min(1).max(60);
+
 /** Recovery codes given when the second factor is set up, each good once. */
 export const RECOVERY_CODES = 10;
 

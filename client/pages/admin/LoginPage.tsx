@@ -2,13 +2,15 @@ import { CodeField, Field } from '../../components/Form';
 import { FormNote, type FormState } from '../../components/FormState';
 import { QrCode } from '../../components/QrCode';
 import { useI18n } from '../../i18n';
+import { PasskeyIsland } from '../../islands/passkey';
 
 /**
  * Signing in to the console (issue 32): the password, then a code of the authenticator app (or a
- * recovery code). The first time, the second step shows the secret to add to the app, as a code to
- * scan and as text to type.
+ * recovery code), or, for staff who added one, a passkey (`passkey`: the WebAuthn options as JSON).
+ * The first time, the second step shows the secret to add to the app, as a code to scan and as text
+ * to type.
  */
-export type LoginStep = { step: 'password' } | { step: 'code'; challenge: string; enrol: { secret: string; uri: string } | null };
+export type LoginStep = { step: 'password' } | { step: 'code'; challenge: string; enrol: { secret: string; uri: string } | null; passkey: string | null };
 
 export function LoginPage({ back, shown, form }: { back: string; shown: LoginStep; form?: FormState }) {
   const { t } = useI18n();
@@ -26,8 +28,20 @@ export function LoginPage({ back, shown, form }: { back: string; shown: LoginSte
           </button>
         </form>
       ) : (
+        <>
+          {shown.passkey && (
+            <form id="passkey-signin" method="post" action={`/admin/login?back=${encodeURIComponent(back)}`} className="console__form console__passkeys-signin">
+              <input type="hidden" name="step" value="passkey" />
+              <input type="hidden" name="challenge" value={shown.challenge} />
+              <input type="hidden" name="credential" value="" />
+              <p>{t('ADMIN_PASSKEYS_SIGN_IN_INTRO')}</p>
+              <PasskeyIsland mode="sign-in" options={shown.passkey} form="passkey-signin" label={t('ADMIN_PASSKEYS_SIGN_IN')} unsupported={t('ADMIN_PASSKEYS_UNSUPPORTED')} failed={t('ADMIN_PASSKEYS_FAILED')} />
+              <p className="console__passkeys-or">{t('ADMIN_PASSKEYS_OR_CODE')}</p>
+            </form>
+          )}
         <form method="post" action={`/admin/login?back=${encodeURIComponent(back)}`} className="console__form">
           <input type="hidden" name="step" value="code" />
+          {shown.passkey && <input type="hidden" name="passkey" value="1" />}
           <input type="hidden" name="challenge" value={shown.challenge} />
           {shown.enrol && (
             <div className="console__enrol">
@@ -45,10 +59,11 @@ export function LoginPage({ back, shown, form }: { back: string; shown: LoginSte
               <Field name="recovery_code" label={t('ADMIN_RECOVERY_CODE')} type="text" autoComplete="off" dir="ltr" />
             </details>
           )}
-          <button className="button button--primary" type="submit">
+          <button className={`button ${shown.passkey ? 'button--secondary' : 'button--primary'}`} type="submit">
             {t('ADMIN_SIGN_IN')}
           </button>
         </form>
+        </>
       )}
     </section>
   );

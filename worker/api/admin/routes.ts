@@ -13,8 +13,9 @@ import { customers } from './customers/routes';
 import { refunds } from '../payments/refunds/routes';
 import { support } from '../contact/support/routes';
 import { grantRole, listStaff, revokeRole, type GrantRefusal } from './grants';
-import { AuditQuery, GrantInput, RevokeInput, SignInInput, StaffQuery, VerifyInput } from './schemas';
-import { endStaffSession, finishSignIn, startSignIn, type SignInRefusal } from './signin';
+import { addPasskey, listPasskeys, registrationOptions, relyingParty, removePasskey, type AddRefusal } from './passkeys';
+import { AuditQuery, GrantInput, PasskeyChallengeInput, PasskeyInput, PasskeySignInInput, RevokeInput, SignInInput, StaffQuery, VerifyInput } from './schemas';
+import { endStaffSession, finishSignIn, finishWithPasskey, passkeyOptions, startSignIn, type SignInRefusal } from './signin';
 
 /**
  * The back office's own API (issue 32), at /admin: signing in with a second factor, the signed-in
@@ -30,6 +31,17 @@ const SIGN_IN_REFUSALS: RefusalAnswers<SignInRefusal> = {
   NOT_STAFF: [403, 'STAFF_FORBIDDEN', 'this account holds no console role'],
   CHALLENGE_EXPIRED: [401, 'STAFF_CHALLENGE_EXPIRED', 'sign in again'],
   CODE_INVALID: [400, 'STAFF_CODE_INVALID', 'the code is wrong or already used'],
+  NO_PASSKEY: [400, 'STAFF_NO_PASSKEY', 'this account holds no passkey: use a code'],
+  PASSKEY_EXPIRED: [400, 'STAFF_PASSKEY_EXPIRED', 'the passkey request expired or was already answered: try again'],
+  PASSKEY_INVALID: [400, 'STAFF_PASSKEY_INVALID', 'the passkey was not accepted'],
+};
+
+const PASSKEY_REFUSALS: RefusalAnswers<AddRefusal | 'PASSKEY_NOT_FOUND'> = {
+  PASSKEY_EXPIRED: [400, 'STAFF_PASSKEY_EXPIRED', 'the passkey request expired or was already answered: try again'],
+  PASSKEY_INVALID: [400, 'STAFF_PASSKEY_INVALID', 'the passkey was not accepted'],
+  TOO_MANY_PASSKEYS: [409, 'STAFF_TOO_MANY_PASSKEYS', 'remove a passkey first'],
+  PASSKEY_EXISTS: [409, 'STAFF_PASSKEY_EXISTS', 'this passkey is already added'],
+  PASSKEY_NOT_FOUND: [404, 'STAFF_PASSKEY_NOT_FOUND', 'no such passkey of yours'],
 };
 
 const GRANT_REFUSALS: RefusalAnswers<GrantRefusal> = {
@@ -40,6 +52,8 @@ const GRANT_REFUSALS: RefusalAnswers<GrantRefusal> = {
 };
 
 const deps = (c: Parameters<typeof now>[0]) => ({ env: c.env, now: now(c), origin: originOf(c) });
+/** The site as WebAuthn sees it (WEBAUTHN_ORIGIN, else the host the browser asked for). */
+const rpOf = (c: Parameters<typeof now>[0]) => relyingParty(c.env.WEBAUTHN_ORIGIN, c.req.url, { host: c.req.header('x-forwarded-host'), proto: c.req.header('x-forwarded-proto') });
 const change = (c: Parameters<typeof now>[0]) => ({ db: c.env.DB, actor: actorOf(c), origin: originOf(c), now: now(c) });
 
 export const admin = new Hono<AppEnv>()
@@ -63,6 +77,34 @@ export const admin = new Hono<AppEnv>()
     if (!result.ok && result.refusal === 'TOO_FREQUENT') return tooMany(c, 'STAFF_CODE_TOO_FREQUENT', result.retryAfter ?? 1, 'too many codes');
     const signed = answer(SIGN_IN_REFUSALS, result);
     return c.json({ token: signed.token, expires_at: signed.expiresAt, recovery_codes: signed.recoveryCodes });
+  })
+
+  /** Step two with a passkey: the challenge → the options of navigator.credentials.get() (a challenge good once, for 5 minutes). */
+  .post('/session/passkey/options', zValidator('json', PasskeyChallengeInput, validationHook), async (c) =>
+    c.json(answer(SIGN_IN_REFUSALS, await passkeyOptions(deps(c), rpOf(c), c.req.valid('json').challenge))),
+  )
+
+  /** Step two with a passkey: challenge + the passkey's signature → session token. */
+  .post('/session/passkey', zValidator('json', PasskeySignInInput, validationHook), async (c) => {
+    const result = await finishWithPasskey(deps(c), rpOf(c), c.req.valid('json'));
+    if (!result.ok && result.refusal === 'TOO_FREQUENT') return tooMany(c, 'STAFF_CODE_TOO_FREQUENT', result.retryAfter ?? 1, 'too many attempts');
+    const signed = answer(SIGN_IN_REFUSALS, result);
+    return c.json({ token: signed.token, expires_at: signed.expiresAt, recovery_codes: signed.recoveryCodes });
+  })
+
+  /** The signed-in staff member's own passkeys (any console role). */
+  .get('/security/passkeys', requireStaff, async (c) => c.json({ passkeys: await listPasskeys(c.env.DB, staffOf(c).userId) }))
+  /** The options of navigator.credentials.create() to add a passkey (a challenge good once, for 5 minutes). */
+  .post('/security/passkeys/options', requireStaff, async (c) => {
+    const staff = staffOf(c);
+    return c.json(await registrationOptions({ db: c.env.DB, now: now(c), rp: rpOf(c) }, { id: staff.userId, name: staff.email ?? staff.userId }));
+  })
+  .post('/security/passkeys', requireStaff, zValidator('json', PasskeyInput, validationHook), async (c) =>
+    c.json(answer(PASSKEY_REFUSALS, await addPasskey({ ...change(c), rp: rpOf(c) }, c.req.valid('json'))), 201),
+  )
+  .delete('/security/passkeys/:id', requireStaff, async (c) => {
+    answer(PASSKEY_REFUSALS, await removePasskey(change(c), c.req.param('id').slice(0, 1400)));
+    return c.json({ status: 200, message: 'PASSKEY_REMOVED' });
   })
 
   .delete('/session', requireStaff, async (c) => {

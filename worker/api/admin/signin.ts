@@ -6,24 +6,27 @@ import { checkPassword } from '../kernel/login';
 import { consoleRoles } from '../kernel/staff';
 import { done, refused, type Result } from '../kernel/refusals';
 import { randomToken, serverSecret, sha256, type ServerSecret } from '../kernel/tokens';
+import { checkPasskey, hasPasskey, signInOptions, type RelyingParty } from './passkeys';
+import type { AuthenticationCredential, WebAuthnOptions } from './schemas';
 import { matchingStep, newTotpSecret, otpauthUri } from './totp';
 
 /**
  * Signing in to the console (issue 32), in two steps. First the password (the site's login limits
  * apply), by an account that holds a console role: it answers a challenge good for a few minutes.
- * Then a code of the staff member's authenticator app, or one of their recovery codes. The first
+ * Then a code of the staff member's authenticator app, one of their recovery codes, or the signature
+ * of one of their passkeys (worker/api/admin/passkeys.ts). The first
  * time, the first step also answers a new secret to add to the app, and the first good code
  * confirms it and answers ten recovery codes, shown once.
  */
 
-export type SignInRefusal = 'TOO_FREQUENT' | 'INVALID' | 'SUSPENDED' | 'NOT_STAFF' | 'CHALLENGE_EXPIRED' | 'CODE_INVALID';
+export type SignInRefusal = 'TOO_FREQUENT' | 'INVALID' | 'SUSPENDED' | 'NOT_STAFF' | 'CHALLENGE_EXPIRED' | 'CODE_INVALID' | 'NO_PASSKEY' | 'PASSKEY_EXPIRED' | 'PASSKEY_INVALID';
 
 type Deps = { env: Env & ServerSecret; now: Date; origin: Origin };
 
 const CHALLENGE = 'staff-challenge';
 const key = (env: ServerSecret) => new TextEncoder().encode(serverSecret(env));
 
-export type FirstStep = { challenge: string; enrol: null | { secret: string; uri: string } };
+export type FirstStep = { challenge: string; enrol: null | { secret: string; uri: string }; passkey: boolean };
 
 /** Step one: the password of a staff account → the challenge (and, before the second factor is set up, its secret). */
 export async function startSignIn({ env, now, origin }: Deps, input: { login: string; password: string }): Promise<Result<FirstStep, SignInRefusal> & { retryAfter?: number }> {
@@ -44,7 +47,7 @@ export async function startSignIn({ env, now, origin }: Deps, input: { login: st
     .setExpirationTime(Math.floor(now.getTime() / 1000) + STAFF_CHALLENGE_MINUTES * 60)
     .sign(key(env));
   const enrol = totp && !totp.confirmed_at ? { secret: totp.secret, uri: otpauthUri('Tafrij', user.email ?? user.phone ?? user.id, totp.secret) } : null;
-  return done({ challenge, enrol });
+  return done({ challenge, enrol, passkey: !enrol && (await hasPasskey(env.DB, user.id)) });
 }
 
 export type Signed = { token: string; expiresAt: string; recoveryCodes: string[] | null };
@@ -55,16 +58,20 @@ const recoveryCode = (): string => {
   return `${raw.slice(0, 5)}-${raw.slice(5)}`;
 };
 
+/** The account a first step's challenge was given to, or null (forged, expired). */
+async function challengedUser(env: ServerSecret, challenge: string, now: Date): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(challenge, key(env), { algorithms: ['HS256'], currentDate: now });
+    return payload.purpose === CHALLENGE && typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Step two: the challenge and a code (or a recovery code) → a console session. */
 export async function finishSignIn({ env, now, origin }: Deps, input: { challenge: string; code?: string | undefined; recoveryCode?: string | undefined }): Promise<Result<Signed, SignInRefusal> & { retryAfter?: number }> {
-  let userId: string;
-  try {
-    const { payload } = await jwtVerify(input.challenge, key(env), { algorithms: ['HS256'], currentDate: now });
-    if (payload.purpose !== CHALLENGE || typeof payload.sub !== 'string') return refused('CHALLENGE_EXPIRED');
-    userId = payload.sub;
-  } catch {
-    return refused('CHALLENGE_EXPIRED');
-  }
+  const userId = await challengedUser(env, input.challenge, now);
+  if (!userId) return refused('CHALLENGE_EXPIRED');
   // Every code typed is counted before it is checked: five tries a quarter of an hour.
   const limits = limiter(env);
   const attempt = await limits.consume('staff-code', userId);
@@ -87,28 +94,50 @@ export async function finishSignIn({ env, now, origin }: Deps, input: { challeng
   }
   if (!accepted) return refused('CODE_INVALID');
   await limits.reset('staff-code', userId);
+  // The first good code sets the second factor up: ten recovery codes, shown once.
+  const recoveryCodes = totp.confirmed_at ? null : Array.from({ length: RECOVERY_CODES }, recoveryCode);
+  const action = recoveryCodes ? 'staff.second_factor_set' : input.code ? 'staff.sign_in' : 'staff.sign_in_recovery_code';
+  return openSession({ env, now, origin }, userId, action, recoveryCodes);
+}
+
+/** Step two with a passkey, first half: the options of navigator.credentials.get() for the challenge's account. */
+export async function passkeyOptions({ env, now }: Deps, rp: RelyingParty, challenge: string): Promise<Result<WebAuthnOptions, SignInRefusal>> {
+  const userId = await challengedUser(env, challenge, now);
+  if (!userId) return refused('CHALLENGE_EXPIRED');
+  const options = await signInOptions({ db: env.DB, now, rp }, userId);
+  return options ? done(options) : refused('NO_PASSKEY');
+}
+
+/** Step two with a passkey: the challenge and the passkey's signature of its options' challenge → a console session. */
+export async function finishWithPasskey({ env, now, origin }: Deps, rp: RelyingParty, input: { challenge: string; credential: AuthenticationCredential }): Promise<Result<Signed, SignInRefusal> & { retryAfter?: number }> {
+  const userId = await challengedUser(env, input.challenge, now);
+  if (!userId) return refused('CHALLENGE_EXPIRED');
+  // Counted with the codes: five failed second steps a quarter of an hour, whatever the factor.
+  const limits = limiter(env);
+  const attempt = await limits.consume('staff-code', userId);
+  if (!attempt.allowed) return { ...refused('TOO_FREQUENT'), retryAfter: attempt.retryAfter };
+  const checked = await checkPasskey({ db: env.DB, now, rp }, userId, input.credential);
+  if (!checked.ok) return checked;
+  await limits.reset('staff-code', userId);
+  return openSession({ env, now, origin }, userId, 'staff.sign_in_passkey', null, { passkey: checked.value });
+}
+
+/** A second factor was good: the console session (unless the account was suspended or lost its roles meanwhile), audited. */
+async function openSession({ env, now, origin }: Deps, userId: string, action: string, recoveryCodes: string[] | null, after?: unknown): Promise<Result<Signed, SignInRefusal>> {
+  const at = now.toISOString();
   const roles = await consoleRoles(env.DB, userId);
   const user = await env.DB.prepare('SELECT is_active FROM users WHERE id = ?1').bind(userId).first<{ is_active: number }>();
   if (!user?.is_active) return refused('SUSPENDED');
   if (roles.length === 0) return refused('NOT_STAFF');
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + STAFF_SESSION_MAX_HOURS * 3600_000).toISOString();
-  // The first good code sets the second factor up: ten recovery codes, shown once.
-  const recoveryCodes = totp.confirmed_at ? null : Array.from({ length: RECOVERY_CODES }, recoveryCode);
   const recoveryRows = await Promise.all(
     (recoveryCodes ?? []).map(async (code) => env.DB.prepare('INSERT INTO staff_recovery_codes (user_id, code_hash) VALUES (?1, ?2)').bind(userId, await sha256(code))),
   );
   await env.DB.batch([
     env.DB.prepare('INSERT INTO staff_sessions (token_hash, user_id, created_at, seen_at, expires_at, ip) VALUES (?1, ?2, ?3, ?3, ?4, ?5)').bind(await sha256(token), userId, at, expiresAt, origin.ip ?? null),
     ...(recoveryCodes ? [env.DB.prepare('DELETE FROM staff_recovery_codes WHERE user_id = ?1').bind(userId), ...recoveryRows] : []),
-    auditStatement(env.DB, {
-      actor: { id: userId, roles },
-      action: recoveryCodes ? 'staff.second_factor_set' : input.code ? 'staff.sign_in' : 'staff.sign_in_recovery_code',
-      entity: 'staff',
-      entityId: userId,
-      origin,
-      at: now,
-    }),
+    auditStatement(env.DB, { actor: { id: userId, roles }, action, entity: 'staff', entityId: userId, after, origin, at: now }),
   ]);
   return done({ token, expiresAt, recoveryCodes });
 }

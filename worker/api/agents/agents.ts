@@ -17,7 +17,11 @@ import { Collection, type AgentUserView } from './schemas';
 export type Agent = { userId: string; name: string };
 
 export async function findAgent(db: D1Database, userId: string): Promise<Agent | null> {
-  const row = await db.prepare('SELECT user_id, name FROM agents WHERE user_id = ? AND active = 1').bind(userId).first<{ user_id: string; name: string }>();
+  // An agent is an active row of agents (the agency's name) held with the role 'agent' (staff_grants).
+  const row = await db
+    .prepare("SELECT a.user_id, a.name FROM agents a JOIN staff_grants g ON g.user_id = a.user_id AND g.role = 'agent' WHERE a.user_id = ?1 AND a.active = 1")
+    .bind(userId)
+    .first<{ user_id: string; name: string }>();
   return row ? { userId: row.user_id, name: row.name } : null;
 }
 

@@ -139,7 +139,10 @@ describe('SMS sending', { timeout: 60_000 }, () => {
 describe("sales agents' customer look-ups", { timeout: 60_000 }, () => {
   const makeAgent = async () => {
     const { id, email } = await register();
-    await env.DB.prepare("INSERT INTO agents (user_id, name, active, created_at) VALUES (?, 'Agence Test', 1, '2026-01-01T00:00:00.000Z')").bind(id).run();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO agents (user_id, name, active, created_at) VALUES (?, 'Agence Test', 1, '2026-01-01T00:00:00.000Z')").bind(id),
+      env.DB.prepare("INSERT INTO staff_grants (user_id, role, granted_at) VALUES (?, 'agent', '2026-01-01T00:00:00.000Z')").bind(id),
+    ]);
     return (await callApi('/auth/login', { method: 'POST', body: { login: email, password: GOOD_PASSWORD }, headers: { 'X-Client-IP': newIp() } }).then((r) => r.json())) as { token: string };
   };
   const lookup = (token: string, ip: string, i: number) => callApi(`/agent/users?q=${encodeURIComponent(`nobody-${i}@example.com`)}`, { token, headers: { 'X-Client-IP': ip } });

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../env';
-import { isPermission, STAFF_SESSION_IDLE_MINUTES, type Permission } from '../../rules/staff';
+import { isPermission, STAFF_SESSION_IDLE_MINUTES, type Permission, type StaffRole } from '../../rules/staff';
 import { apiError } from '../errors';
 import { authenticate } from './auth';
 import type { Actor, Origin } from './audit';
@@ -30,6 +30,15 @@ export async function consoleRoles(db: D1Database, userId: string): Promise<stri
     .bind(userId)
     .all<{ role: string }>();
   return results.map((row) => row.role);
+}
+
+/**
+ * Whether an account holds a role now (a field role: the sales agent's /agent, the librarian's
+ * /librarian, door staff's scanner). Granted by the operators' CLIs (scripts/admin) or the console.
+ */
+export async function holdsRole(db: D1Database, userId: string, role: StaffRole): Promise<boolean> {
+  const row = await db.prepare('SELECT 1 AS held FROM staff_grants WHERE user_id = ?1 AND role = ?2').bind(userId, role).first<{ held: number }>();
+  return row !== null;
 }
 
 type SessionRow = { user_id: string; email: string | null; is_active: number; seen_at: string; expires_at: string; roles: string | null; permissions: string | null };

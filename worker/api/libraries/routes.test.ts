@@ -231,7 +231,7 @@ describe('librarians', () => {
     const usage = (who: Account, month: string) => callApi(`/librarian/usage?month=${month}`, { token: who.tokens.token });
     expect(await messageOf(await usage(librarian, '2026-06'))).toMatch(/^NOT_A_LIBRARIAN/);
     await env.DB.batch([
-      env.DB.prepare("UPDATE users SET role = 'librarian' WHERE id = ?1").bind(librarian.id),
+      env.DB.prepare("INSERT INTO staff_grants (user_id, role, granted_at) VALUES (?1, 'librarian', '2026-01-01')").bind(librarian.id),
       env.DB.prepare("INSERT INTO librarians (user_id, library_id, created_at) VALUES (?1, ?2, '2026-01-01')").bind(librarian.id, lib.id),
     ]);
     const june = (await (await usage(librarian, '2026-06')).json()) as LibrarianUsage;

@@ -3,10 +3,10 @@ import type { Lang } from '../../rules/lang';
 import { textIn } from '../../rules/texts';
 import type { LibrarianUsage } from './schemas';
 
-/** The library a librarian (users.role 'librarian', table librarians) works for, or null. */
+/** The library a librarian (role 'librarian' in staff_grants, table librarians) works for, or null. */
 export const librarianLibrary = (db: D1Database, userId: string): Promise<{ id: number; slug: string; name: string } | null> =>
   db
-    .prepare("SELECT l.id, l.slug, l.name FROM librarians b JOIN libraries l ON l.id = b.library_id JOIN users u ON u.id = b.user_id WHERE b.user_id = ?1 AND u.role = 'librarian'")
+    .prepare("SELECT l.id, l.slug, l.name FROM librarians b JOIN libraries l ON l.id = b.library_id JOIN staff_grants g ON g.user_id = b.user_id AND g.role = 'librarian' WHERE b.user_id = ?1")
     .bind(userId)
     .first<{ id: number; slug: string; name: string }>();
 

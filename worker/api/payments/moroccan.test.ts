@@ -219,7 +219,10 @@ describe('cash vouchers', () => {
 describe('sales agents (/agent)', () => {
   const makeAgent = async () => {
     const agent = await registeredUser();
-    await env.DB.prepare("INSERT INTO agents (user_id, name, active, created_at) VALUES (?, 'Agence Test', 1, '2026-01-01T00:00:00.000Z')").bind(agent.id).run();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO agents (user_id, name, active, created_at) VALUES (?, 'Agence Test', 1, '2026-01-01T00:00:00.000Z')").bind(agent.id),
+      env.DB.prepare("INSERT INTO staff_grants (user_id, role, granted_at) VALUES (?, 'agent', '2026-01-01T00:00:00.000Z')").bind(agent.id),
+    ]);
     return agent;
   };
   const auditOf = async (agentId: string) =>

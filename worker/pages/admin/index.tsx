@@ -4,15 +4,16 @@ import { HomePage } from '../../../client/pages/admin/HomePage';
 import { LoginPage, RecoveryCodesPage, type LoginStep } from '../../../client/pages/admin/LoginPage';
 import { StaffPage } from '../../../client/pages/admin/StaffPage';
 import type { FormState } from '../../../client/components/FormState';
-import { AuditPage as AuditAnswer, FirstStep, Signed, StaffList } from '../../api/admin/schemas';
+import { AuditPage as AuditAnswer, FirstStep, Signed, StaffList, WebAuthnOptions } from '../../api/admin/schemas';
 import type { AppEnv } from '../../env';
 import { clearStaffToken, readStaffToken, writeStaffToken } from '../../proxy/staff-cookie';
-import { callApi } from '../../session/auth';
+import { ApiError, callApi } from '../../session/auth';
 import { done } from '../kit/account';
 import { readForm } from '../form';
 import { translatorOf } from '../kit/translator';
 import { serverApi } from '../loaders';
 import { forward } from '../../proxy';
+import { securityPages } from './security';
 import { consoleBack, consoleFailure, defineConsolePage, renderConsole, toSignIn, type Shown } from './kit';
 
 /**
@@ -33,35 +34,48 @@ const login = new Hono<AppEnv>()
     const show = (shown: LoginStep, state?: FormState, status: 200 | 400 | 401 | 403 | 429 = 200) =>
       renderConsole(c, null, { element: <LoginPage back={back} shown={shown} form={state} />, title: t('ADMIN_SIGN_IN'), status });
     const api = serverApi(c);
+    const post = (body: unknown) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    /** The WebAuthn options of the second step for a staff member who holds a passkey (null: none, or the challenge ended). */
+    const passkeyOptions = (challenge: string): Promise<string | null> =>
+      api.request('/admin/session/passkey/options', (v) => JSON.stringify(WebAuthnOptions.parse(v)), post({ challenge })).catch(() => null);
+    /** The second step failed: an expired challenge starts over at the password, anything else asks again. */
+    const failedSecondStep = async (error: unknown, challenge: string) => {
+      const failed = consoleFailure(error);
+      if (failed.state?.message?.key === 'STAFF_CHALLENGE_EXPIRED') return show({ step: 'password' }, failed.state, 401);
+      const enrol = form.enrol_secret && form.enrol_uri ? { secret: form.enrol_secret, uri: form.enrol_uri } : null;
+      const passkey = form.step === 'passkey' || form.passkey === '1' ? await passkeyOptions(challenge) : null;
+      return show({ step: 'code', challenge, enrol, passkey }, failed.state, failed.status === 429 ? 429 : 400);
+    };
+    const signedIn = (signed: Signed) => {
+      writeStaffToken(c, signed.token);
+      if (signed.recovery_codes) return renderConsole(c, null, { element: <RecoveryCodesPage codes={signed.recovery_codes} next={back} />, title: t('ADMIN_RECOVERY_TITLE') });
+      return c.redirect(back, 303);
+    };
+    if (form.step === 'passkey') {
+      const challenge = form.challenge ?? '';
+      try {
+        const credential: unknown = JSON.parse(form.credential || 'null');
+        // No answer from the island (no JavaScript, or not an object): the passkey was not used.
+        if (typeof credential !== 'object' || credential === null) throw new SyntaxError('not a passkey answer');
+        return signedIn(await api.request('/admin/session/passkey', (v) => Signed.parse(v), post({ challenge, credential })));
+      } catch (error) {
+        return failedSecondStep(error instanceof SyntaxError ? new ApiError(400, 'STAFF_PASSKEY_INVALID: not a passkey answer') : error, challenge);
+      }
+    }
     if (form.step === 'code') {
       const challenge = form.challenge ?? '';
       const code = (form.code ?? '').replace(/\s/g, '');
       const recovery = (form.recovery_code ?? '').trim();
       try {
-        const signed = await api.request('/admin/session/verify', (v) => Signed.parse(v), {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(recovery && !code ? { challenge, recovery_code: recovery } : { challenge, code }),
-        });
-        writeStaffToken(c, signed.token);
-        if (signed.recovery_codes) return renderConsole(c, null, { element: <RecoveryCodesPage codes={signed.recovery_codes} next={back} />, title: t('ADMIN_RECOVERY_TITLE') });
-        return c.redirect(back, 303);
+        return signedIn(await api.request('/admin/session/verify', (v) => Signed.parse(v), post(recovery && !code ? { challenge, recovery_code: recovery } : { challenge, code })));
       } catch (error) {
-        const failed = consoleFailure(error);
-        // An expired challenge starts over at the password; a wrong code is asked again.
-        if (failed.state?.message?.key === 'STAFF_CHALLENGE_EXPIRED') return show({ step: 'password' }, failed.state, 401);
-        const enrol = form.enrol_secret && form.enrol_uri ? { secret: form.enrol_secret, uri: form.enrol_uri } : null;
-        return show({ step: 'code', challenge, enrol }, failed.state, failed.status === 429 ? 429 : 400);
+        return failedSecondStep(error, challenge);
       }
     }
     const values = { login: (form.login ?? '').trim() };
     try {
-      const first = await api.request('/admin/session', (v) => FirstStep.parse(v), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ login: values.login, password: form.password ?? '' }),
-      });
-      return show({ step: 'code', challenge: first.challenge, enrol: first.enrol });
+      const first = await api.request('/admin/session', (v) => FirstStep.parse(v), post({ login: values.login, password: form.password ?? '' }));
+      return show({ step: 'code', challenge: first.challenge, enrol: first.enrol, passkey: first.passkey ? await passkeyOptions(first.challenge) : null });
     } catch (error) {
       const failed = consoleFailure(error, values);
       return show({ step: 'password' }, failed.state, failed.status === 403 || failed.status === 429 ? failed.status : 400);
@@ -140,4 +154,4 @@ const auditCsv = new Hono<AppEnv>().get('/audit.csv', async (c) => {
   return renderConsole(c, null, { element: <p className="console__refused" role="alert">{t('ADMIN_FORBIDDEN')}</p>, title: t('ADMIN_FORBIDDEN_TITLE'), status: 403 });
 });
 
-export const adminConsole = new Hono<AppEnv>().route('/', login).route('/', home).route('/', staff).route('/', audit).route('/', auditCsv);
+export const adminConsole = new Hono<AppEnv>().route('/', login).route('/', home).route('/', staff).route('/', audit).route('/', auditCsv).route('/', securityPages);

@@ -7,6 +7,7 @@ import { limiter } from '../../../limits';
 import { festivalTime, normalizeShortCode, toBase64url, verifyETicket, type ETicketClaims } from '../../../rules/eticket';
 import type { Lang } from '../../../rules/lang';
 import { authenticate } from '../../kernel/auth';
+import { holdsRole } from '../../kernel/staff';
 import type { UserRow } from '../../kernel/users';
 import { now } from '../../kernel/clock';
 import { apiError } from '../../errors';
@@ -16,8 +17,8 @@ import { defaultDoorShow, doorShows, markUsed, ticketAtDoor, ticketIdsByCode, ty
 import { ScanBody, type ETicketKey, type ScanAccepted, type ScannedTicket, type ScannerSetup, type ScanRefused } from './schemas';
 import { eticketPublicKey } from './signing';
 
-/** Users of this role are venue staff: they open the scanner and mark tickets used (scripts/admin/staff.ts). */
-export const STAFF_ROLE = 'staff';
+/** Holders of this role (staff_grants) are venue staff: they open the scanner and mark tickets used (scripts/admin/staff.ts). */
+export const DOOR_ROLE = 'door';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -25,7 +26,7 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' };
 async function staff(c: Context<AppEnv>): Promise<UserRow> {
   const auth = await authenticate(c);
   if (!auth) apiError(401, 'NOT_AUTHORIZED', 'log in as venue staff');
-  if (auth.user.role !== STAFF_ROLE) apiError(403, 'STAFF_ONLY', 'the door scanner is for venue staff');
+  if (!(await holdsRole(c.env.DB, auth.user.id, DOOR_ROLE))) apiError(403, 'STAFF_ONLY', 'the door scanner is for venue staff');
   return auth.user;
 }
 

@@ -58,9 +58,9 @@ export async function makeTicket(userId: string, show: TestShow, kind: 'venue' |
   return { id, token: await signETicket(env, claims), claims };
 }
 
-/** A registered account of role 'staff' (scripts/admin/staff.ts does this for operators). */
+/** A registered account holding the door role (scripts/admin/staff.ts does this for operators). */
 export async function staffMember() {
   const user = await registeredUser();
-  await env.DB.prepare("UPDATE users SET role = 'staff' WHERE id = ?").bind(user.id).run();
+  await env.DB.prepare("INSERT INTO staff_grants (user_id, role, granted_at) VALUES (?1, 'door', '2026-01-01T00:00:00.000Z')").bind(user.id).run();
   return user;
 }
