@@ -40,11 +40,13 @@ export function StatusBadge({ active }: { active: boolean }) {
 export function PlanLine({ subscription, plans }: { subscription: CustomerHit['subscription']; plans: readonly Plan[] }) {
   const { t, lang } = useI18n();
   if (subscription.state === null) return <>{t('ADMIN_CUSTOMERS_NO_SUBSCRIPTION')}</>;
-  const name = planName(plans.find((p) => p.id === subscription.planId), lang) || t('ADMIN_CUSTOMERS_PLAN_N', { id: subscription.planId ?? '—' });
+  const plan = plans.find((p) => p.id === subscription.planId);
+  const name = plan ? planName(plan, lang) : subscription.planId === null ? '' : t('ADMIN_CUSTOMERS_PLAN_N', { id: subscription.planId });
   const state = subscription.cancelled && (subscription.state === 'active' || subscription.state === 'trialing') ? 'CANCELLED' : subscription.state.toUpperCase();
   return (
     <>
-      {name} · {t(`SUBSCRIPTION_STATE_${state}`)}
+      {name && `${name} · `}
+      {t(`SUBSCRIPTION_STATE_${state}`)}
       {subscription.end && (
         <>
           {' '}
