@@ -6,6 +6,7 @@ export const SECTIONS: readonly { path: string; label: string; permission: Permi
   { path: '/admin/staff', label: 'ADMIN_STAFF', permission: 'staff.read' },
   { path: '/admin/audit', label: 'ADMIN_AUDIT', permission: 'audit.read' },
   { path: '/admin/security', label: 'ADMIN_PASSKEYS_SECURITY', permission: null },
+  { path: '/admin/customers', label: 'ADMIN_CUSTOMERS', permission: 'customers.read' },
 ];
 
 export const sectionsFor = (permissions: readonly string[]) => SECTIONS.filter((s) => s.permission === null || permissions.includes(s.permission));

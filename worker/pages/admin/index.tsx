@@ -14,6 +14,7 @@ import { translatorOf } from '../kit/translator';
 import { serverApi } from '../loaders';
 import { forward } from '../../proxy';
 import { securityPages } from './security';
+import { customersPages } from './customers';
 import { consoleBack, consoleFailure, defineConsolePage, renderConsole, toSignIn, type Shown } from './kit';
 
 /**
@@ -154,4 +155,4 @@ const auditCsv = new Hono<AppEnv>().get('/audit.csv', async (c) => {
   return renderConsole(c, null, { element: <p className="console__refused" role="alert">{t('ADMIN_FORBIDDEN')}</p>, title: t('ADMIN_FORBIDDEN_TITLE'), status: 403 });
 });
 
-export const adminConsole = new Hono<AppEnv>().route('/', login).route('/', home).route('/', staff).route('/', audit).route('/', auditCsv).route('/', securityPages);
+export const adminConsole = new Hono<AppEnv>().route('/', login).route('/', home).route('/', staff).route('/', audit).route('/', auditCsv).route('/', securityPages).route('/', customersPages);

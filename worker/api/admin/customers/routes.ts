@@ -16,7 +16,8 @@ import { GRANT_MAX_DAYS } from '../../payments/grants';
 import { attemptsOf, once } from '../../payments/once';
 import { providerById } from '../../payments/providers';
 import { confirmEmailChange, grantDays, removePin, requestEmailChange, resendVerification, setSuspended, signOutEverywhere, type Acting, type ActionRefusal, type Codes, type Notices } from './actions';
-import { ActionAnswer, TIMELINE_SOURCES, type CustomerAction } from './schemas';
+import { BULK_MAX, bulkAct } from './bulk';
+import { ActionAnswer, BULK_ACTIONS, TIMELINE_SOURCES, type BulkAnswer, type CustomerAction } from './schemas';
 import { searchCustomers } from './search';
 import { decodeCursor, timeline, TIMELINE_PAGE, TIMELINE_PAGE_MAX, type TimelineQuery } from './timeline';
 import { customerAccount, customerView } from './view';
@@ -28,6 +29,9 @@ import { customerAccount, customerView } from './view';
  *                                                                 e-ticket code, library card (worker/rules/customer-search.ts)
  *   GET  /:userId[?limit=&sources=]              customers.read  the account at a glance and the first page of its story
  *   GET  /:userId/timeline?cursor=&limit=&sources=  customers.read  the following pages (newest first)
+ *   POST /bulk                                   customers.act   { action: suspend|reinstate|sign-out|resend-verification,
+ *                                                                 user_ids (1..100), reason }: each account as its single
+ *                                                                 action does it (audited one by one); { action, done, refused }
  *   POST /:userId/suspend | /reinstate            customers.act   { reason }
  *   POST /:userId/sign-out                        customers.act   { reason }: every session ends
  *   POST /:userId/profiles/:profileId/remove-pin  customers.act   { reason }: the customer is told
@@ -86,6 +90,7 @@ const GrantInput = WithReason.extend({
   /** A random id the console's form carries: the same form sent twice grants once (worker/api/payments/once.ts). */
   attempt: z.string().uuid().optional(),
 });
+const BulkInput = WithReason.extend({ action: z.enum(BULK_ACTIONS), user_ids: z.array(UserParam.shape.userId).min(1).max(BULK_MAX) });
 const EmailInput = WithReason.extend({ email: z.string().max(254) });
 const ConfirmInput = EmailInput.extend({ code: z.string().trim().regex(/^\d{6}$/, 'INVALID_CODE') });
 
@@ -122,6 +127,12 @@ const read = can('customers.read');
 
 export const customers = new Hono<AppEnv>()
   .get('/search', read, zValidator('query', SearchQuery, validationHook), async (c) => c.json(await searchCustomers(c.env.DB, c.req.valid('query').q, now(c))))
+
+  .post('/bulk', act, needsReason, zValidator('json', BulkInput, validationHook), async (c) => {
+    const { action, user_ids, reason } = c.req.valid('json');
+    const out = await bulkAct(acting(c, reason), codes(c), action, user_ids);
+    return c.json({ action, done: out.done, refused: out.refused.map(({ userId, refusal }) => ({ userId, code: CUSTOMER_REFUSALS[refusal][1] })) } satisfies BulkAnswer);
+  })
 
   .get('/:userId', read, zValidator('param', UserParam, validationHook), zValidator('query', PageQuery, validationHook), async (c) => {
     const { userId } = c.req.valid('param');

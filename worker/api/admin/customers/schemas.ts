@@ -155,3 +155,11 @@ export type CustomerAction = (typeof CUSTOMER_ACTIONS)[number];
 /** What an action answers: its name, and what it changed. */
 export const ActionAnswer = z.object({ action: z.enum(CUSTOMER_ACTIONS), userId: z.string() }).catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]));
 export type ActionAnswer = z.infer<typeof ActionAnswer>;
+
+/** What POST /admin/customers/bulk does to each account it is given (the single actions of the same names). */
+export const BULK_ACTIONS = ['suspend', 'reinstate', 'sign-out', 'resend-verification'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** What a bulk action answers: the accounts changed, and those refused with the single action's code. */
+export const BulkAnswer = z.object({ action: z.enum(BULK_ACTIONS), done: z.array(z.string()), refused: z.array(z.object({ userId: z.string(), code: z.string() })) });
+export type BulkAnswer = z.infer<typeof BulkAnswer>;
