@@ -5,6 +5,8 @@ export const SECTIONS: readonly { path: string; label: string; permission: Permi
   { path: '/admin', label: 'ADMIN_HOME', permission: null },
   { path: '/admin/staff', label: 'ADMIN_STAFF', permission: 'staff.read' },
   { path: '/admin/audit', label: 'ADMIN_AUDIT', permission: 'audit.read' },
+  { path: '/admin/coupons', label: 'ADMIN_COUPONS', permission: 'coupons.read' },
+  { path: '/admin/reconciliation', label: 'ADMIN_RECON', permission: 'reconciliation.read' },
 ];
 
 export const sectionsFor = (permissions: readonly string[]) => SECTIONS.filter((s) => s.permission === null || permissions.includes(s.permission));
