@@ -105,6 +105,11 @@ export function CouponListPage({ list, batches, filter, query, offset, plans, ca
             <caption className="visually-hidden">{t('ADMIN_COUPONS')}</caption>
             <thead>
               <tr>
+                {canWrite && (
+                  <th scope="col">
+                    <span className="visually-hidden">{t('ADMIN_COUPONS_SELECT')}</span>
+                  </th>
+                )}
                 <th scope="col">{t('ADMIN_COUPONS_CODE')}</th>
                 <th scope="col">{t('ADMIN_COUPONS_GIVES')}</th>
                 <th scope="col">{t('ADMIN_COUPONS_VALIDITY')}</th>
@@ -115,6 +120,13 @@ export function CouponListPage({ list, batches, filter, query, offset, plans, ca
             <tbody>
               {list.coupons.map((coupon) => (
                 <tr key={coupon.code}>
+                  {canWrite && (
+                    <td>
+                      {coupon.status !== 'disabled' && (
+                        <input className="console__coupons-select" type="checkbox" form="coupons-bulk" name={`code_${coupon.code}`} value="on" aria-label={t('ADMIN_COUPONS_SELECT_ONE', { code: coupon.code })} />
+                      )}
+                    </td>
+                  )}
                   <td dir="ltr">
                     <a href={`/admin/coupons/${coupon.code}`}>
                       <code>{coupon.code}</code>
@@ -139,6 +151,21 @@ export function CouponListPage({ list, batches, filter, query, offset, plans, ca
         </TableBox>
       )}
       <OffsetPager base="/admin/coupons" query={query} offset={offset} limit={50} next={list.next_offset} label={t('ADMIN_COUPONS')} />
+      {canWrite && list.coupons.some((c) => c.status !== 'disabled') && (
+        <form id="coupons-bulk" method="post" action={`/admin/coupons${query ? `?${query}` : ''}`} className="console__form console__panel" aria-labelledby="bulk-title">
+          <h2 id="bulk-title">{t('ADMIN_COUPONS_BULK')}</h2>
+          {intent === 'bulk' && <FormNote message={form?.message} />}
+          <p>{t('ADMIN_COUPONS_BULK_EXPLAIN')}</p>
+          <input type="hidden" name="intent" value="bulk" />
+          <Field id="bulk-reason" name="reason" label={t('ADMIN_REASON')} required minLength={3} maxLength={500} />
+          <label className="console__coupons-check">
+            <input type="checkbox" name="confirm" value="yes" required /> {t('ADMIN_COUPONS_BULK_CONFIRM')}
+          </label>
+          <button className="button button--secondary" type="submit">
+            {t('ADMIN_COUPONS_BULK_BUTTON')}
+          </button>
+        </form>
+      )}
 
       {canWrite && (
         <div className="console__coupons-forms">

@@ -65,6 +65,25 @@ describe('the coupons pages', () => {
     expect(await count("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'coupon.batch' AND entity_id = ? AND reason = 'Event giveaway'", batch)).toBe(1);
   });
 
+  it('disable the ticked codes of the list at once (a bulk action), with a reason; none ticked is worded', async () => {
+    const { jar } = await jarOf(['finance']);
+    const prefix = code();
+    for (const i of [1, 2, 3]) await post('/admin/coupons', { intent: 'create', code: `${prefix}${i}`, kind: 'percent', value: '10', quota: '5', reason: 'Bulk test' }, jar);
+    const list = await call(`/admin/coupons?q=${prefix}`, {}, jar);
+    expect(list.html).toMatch(new RegExp(`form="coupons-bulk"[^>]*name="code_${prefix}1"`));
+    const none = await post(`/admin/coupons?q=${prefix}`, { intent: 'bulk', reason: 'Leaked', confirm: 'yes' }, jar);
+    expect(none.res.status).toBe(400);
+    expect(none.html).toContain(html(en('ADMIN_COUPONS_BULK_NONE')));
+    const bulk = await post(`/admin/coupons?q=${prefix}`, { intent: 'bulk', [`code_${prefix}1`]: 'on', [`code_${prefix}3`]: 'on', reason: 'Leaked on a forum', confirm: 'yes' }, jar);
+    expect(bulk.res.status).toBe(303);
+    expect(bulk.res.headers.get('location')).toBe(`/admin/coupons?q=${prefix}`);
+    const after = await call(bulk.res.headers.get('location') ?? '', {}, jar);
+    expect(after.html).toContain(html(en('ADMIN_COUPONS_BULK_DONE', { count: 2 })));
+    const rows = await env.DB.prepare('SELECT code FROM coupons WHERE code LIKE ? AND disabled_at IS NOT NULL ORDER BY code').bind(`${prefix}%`).all<{ code: string }>();
+    expect(rows.results.map((r) => r.code)).toEqual([`${prefix}1`, `${prefix}3`]);
+    expect(await count("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'coupon.disable' AND entity_id LIKE ? AND reason = 'Leaked on a forum'", `${prefix}%`)).toBe(2);
+  });
+
   it("a coupon's page: its uses, a quota below them refused, dates changed, disabled with a confirmation; Arabic right to left", async () => {
     const { jar } = await jarOf(['finance']);
     const typed = code();

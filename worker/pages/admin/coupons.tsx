@@ -11,6 +11,7 @@ import { normalizeCoupon } from '../../rules/payment-methods';
 import { ApiError } from '../../rules/api-client';
 import { callApi } from '../../session/auth';
 import { dictionaries } from '../../i18n';
+import { addFlash } from '../../session/cookies';
 import { done } from '../kit/account';
 import type { Ctx, Form } from '../kit/page';
 import { translatorOf } from '../kit/translator';
@@ -99,9 +100,17 @@ const list = defineConsolePage({
     status: shown.status,
   }),
   action: async ({ c }, form): Promise<Response | Shown> => {
-    const intent = form.intent === 'batch' ? 'batch' : 'create';
+    const intent = form.intent === 'batch' || form.intent === 'bulk' ? form.intent : 'create';
     const values = { ...form, intent };
     try {
+      if (intent === 'bulk') {
+        const codes = Object.keys(form).flatMap((k) => (k.startsWith('code_') && form[k] === 'on' ? [k.slice(5)] : []));
+        if (codes.length === 0) return { state: { values, message: { kind: 'danger', key: 'ADMIN_COUPONS_BULK_NONE' } }, status: 400 };
+        const answer = z.object({ disabled: z.array(z.string()) }).parse(await callApi(c, '/admin/coupons/disable', 'POST', { codes, reason: form.reason ?? '' }));
+        addFlash(c, { kind: 'success', key: 'ADMIN_COUPONS_BULK_DONE', params: { count: answer.disabled.length } });
+        const back = new URL(c.req.url);
+        return c.redirect(`/admin/coupons${back.search}`, 303);
+      }
       const terms = termsOf(form, await plansOf(c));
       if (intent === 'batch') {
         const made = BatchMade.parse(await callApi(c, '/admin/coupons/batches', 'POST', { ...terms, count: Number(form.count ?? ''), prefix: form.prefix ?? '', quota: Number(form.quota || 1) }));

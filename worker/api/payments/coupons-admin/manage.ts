@@ -154,15 +154,27 @@ export async function editCoupon(change: Change, code: string, input: EditInput)
   return refused('COUPON_QUOTA_BELOW_USES', `${row.uses} uses`);
 }
 
-/** Stops a code: it redeems no more (its uses stay); once. */
-export async function disableCoupon(change: Change, code: string, reason: string): Promise<Result<{ code: string }, CouponRefusal>> {
+/** The audit entry and the UPDATE that stop one code, the entry written only when the code is stopped by this very UPDATE. */
+const disableStatements = (change: Change, code: string, reason: string): D1PreparedStatement[] => {
   const { db, now } = change;
   const at = now.toISOString();
-  const results = await db.batch([
+  return [
     auditStatement(db, { actor: change.actor, action: 'coupon.disable', entity: 'coupon', entityId: code, after: { disabled_at: at }, reason, origin: change.origin, at: now }, { sql: 'EXISTS (SELECT 1 FROM coupons WHERE code = ? AND disabled_at IS NULL)', args: [code] }),
     db.prepare('UPDATE coupons SET disabled_at = ?2 WHERE code = ?1 AND disabled_at IS NULL').bind(code, at),
-  ]);
+  ];
+};
+
+/** Stops a code: it redeems no more (its uses stay); once. */
+export async function disableCoupon(change: Change, code: string, reason: string): Promise<Result<{ code: string }, CouponRefusal>> {
+  const results = await change.db.batch(disableStatements(change, code, reason));
   if ((results[1]?.meta.changes ?? 0) === 1) return done({ code });
-  const row = await readRow(db, code);
+  const row = await readRow(change.db, code);
   return refused(row ? 'COUPON_ALREADY_DISABLED' : 'COUPON_NOT_FOUND', code);
+}
+
+/** Stops several codes at once (one D1 batch, one audit entry per code stopped); the codes this call stopped. */
+export async function disableCoupons(change: Change, codes: readonly string[], reason: string): Promise<{ disabled: string[] }> {
+  const unique = [...new Set(codes)];
+  const results = await change.db.batch(unique.flatMap((code) => disableStatements(change, code, reason)));
+  return { disabled: unique.filter((_, i) => (results[i * 2 + 1]?.meta.changes ?? 0) === 1) };
 }

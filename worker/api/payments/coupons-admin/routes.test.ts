@@ -107,6 +107,19 @@ describe('one coupon', () => {
     expect((await admin(finance.token, '/NOSUCHCODE1', { method: 'PATCH', body: { quota: 3, reason: REASON } })).status).toBe(404);
   });
 
+  it('several codes disabled at once (a bulk action): one audit entry per code stopped, the ones already stopped left as they were', async () => {
+    const finance = await staffMember(['finance']);
+    const codes = await Promise.all([1, 2, 3].map(async () => (await create(finance.token, {})).code));
+    expect((await admin(finance.token, `/${codes[0]}/disable`, { method: 'POST', body: { reason: REASON } })).status).toBe(200);
+    const res = await admin(finance.token, '/disable', { method: 'POST', body: { codes: [...codes, codes[1], 'NOSUCHCODE1'], reason: 'Leaked list' } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { disabled: string[] }).disabled).toEqual([codes[1], codes[2]]);
+    for (const code of codes) expect(await count("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'coupon.disable' AND entity_id = ?", code)).toBe(1);
+    expect((await admin(finance.token, '/disable', { method: 'POST', body: { codes: [], reason: REASON } })).status).toBe(400);
+    const support = await staffMember(['support']);
+    expect((await admin(support.token, '/disable', { method: 'POST', body: { codes, reason: REASON } })).status).toBe(403);
+  });
+
   it('the quota lowered while 20 customers redeem in parallel: never more uses than the quota', async () => {
     const finance = await staffMember(['finance']);
     const { code } = await create(finance.token, { quota: 20 });

@@ -8,9 +8,9 @@ import { now } from '../../kernel/clock';
 import { answer, refuse, type RefusalAnswers } from '../../kernel/refusals';
 import { actorOf, can, originOf } from '../../kernel/staff';
 import { validationHook } from '../../kernel/validation';
-import { createCoupon, disableCoupon, editCoupon, generateBatch, type Change, type CouponRefusal } from './manage';
+import { createCoupon, disableCoupon, disableCoupons, editCoupon, generateBatch, type Change, type CouponRefusal } from './manage';
 import { batchCodes, findBatch, findCouponView, listBatches, listCoupons, usesOf } from './queries';
-import { BatchInput, CreateInput, DisableInput, EditInput, ListQuery, PageQuery } from './schemas';
+import { BatchInput, BulkDisableInput, CreateInput, DisableInput, EditInput, ListQuery, PageQuery } from './schemas';
 
 /**
  * Coupons (issue 32), a Hono app mounted at /admin/coupons (a console session with the permission named):
@@ -23,6 +23,7 @@ import { BatchInput, CreateInput, DisableInput, EditInput, ListQuery, PageQuery 
  *   GET   /:code               coupons.read   ?limit=&offset= → { coupon, uses: [CouponUse], next_offset }
  *   PATCH /:code               coupons.write  { starts_at?, ends_at?, quota?, reason } → { coupon }
  *   POST  /:code/disable       coupons.write  { reason } → { coupon }
+ *   POST  /disable             coupons.write  { codes: [≤ 200], reason } → { disabled: [codes this call stopped] }
  * Every change is audited with its reason (coupon.create, coupon.batch, coupon.edit, coupon.disable).
  */
 
@@ -56,6 +57,11 @@ export const coupons = new Hono<AppEnv>()
   .post('/', can('coupons.write'), zValidator('json', CreateInput, validationHook), async (c) => {
     const made = answer(COUPON_REFUSALS, await createCoupon(change(c), c.req.valid('json')));
     return c.json({ coupon: await couponOr404(c, made.code) }, 201);
+  })
+
+  .post('/disable', can('coupons.write'), zValidator('json', BulkDisableInput, validationHook), async (c) => {
+    const { codes, reason } = c.req.valid('json');
+    return c.json(await disableCoupons(change(c), codes, reason));
   })
 
   .get('/batches', can('coupons.read'), zValidator('query', PageQuery, validationHook), async (c) => {

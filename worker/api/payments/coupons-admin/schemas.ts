@@ -73,6 +73,8 @@ export const EditInput = z
 export type EditInput = z.infer<typeof EditInput>;
 
 export const DisableInput = z.object({ reason: Reason });
+/** POST /admin/coupons/disable: up to 200 codes of a page at once. */
+export const BulkDisableInput = z.object({ codes: z.array(Code).min(1).max(200), reason: Reason });
 
 export const ListQuery = z.object({
   /** The start of a code (case does not matter). */
