@@ -176,7 +176,6 @@ describe('at 100,000 vouchers', () => {
     expect(page.differences).toHaveLength(50);
     // Every paid voucher (i % 3 = 0) has no confirmation here: settled but unconfirmed.
     expect(month.differences).toBe(10_334);
-    console.log(JSON.stringify({ oneMs, monthMs, pageMs }));
     // On this shared machine, in the test runtime: far above what a request takes, far below a scan of the table.
     for (const ms of [oneMs, monthMs, pageMs]) expect(ms).toBeLessThan(1500);
   });
