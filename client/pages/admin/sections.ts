@@ -7,6 +7,8 @@ export const SECTIONS: readonly { path: string; label: string; permission: Permi
   { path: '/admin/audit', label: 'ADMIN_AUDIT', permission: 'audit.read' },
   { path: '/admin/security', label: 'ADMIN_PASSKEYS_SECURITY', permission: null },
   { path: '/admin/customers', label: 'ADMIN_CUSTOMERS', permission: 'customers.read' },
+  { path: '/admin/coupons', label: 'ADMIN_COUPONS', permission: 'coupons.read' },
+  { path: '/admin/reconciliation', label: 'ADMIN_RECON', permission: 'reconciliation.read' },
 ];
 
 export const sectionsFor = (permissions: readonly string[]) => SECTIONS.filter((s) => s.permission === null || permissions.includes(s.permission));

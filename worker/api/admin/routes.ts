@@ -11,6 +11,8 @@ import { validationHook } from '../kernel/validation';
 import { auditActions, listAudit } from './audit-log';
 import { customers } from './customers/routes';
 import { refunds } from '../payments/refunds/routes';
+import { coupons } from '../payments/coupons-admin/routes';
+import { reconciliation } from '../payments/reconciliation/routes';
 import { support } from '../contact/support/routes';
 import { grantRole, listStaff, revokeRole, type GrantRefusal } from './grants';
 import { addPasskey, listPasskeys, registrationOptions, relyingParty, removePasskey, type AddRefusal } from './passkeys';
@@ -135,6 +137,10 @@ export const admin = new Hono<AppEnv>()
   .route('/refunds', refunds)
   /** The support inbox: tickets, replies, notes, saved answers (worker/api/contact/support). */
   .route('/support', support)
+  /** Coupons: codes, batches, uses (worker/api/payments/coupons-admin). */
+  .route('/coupons', coupons)
+  /** Cash vouchers, agents' collections and mobile payments against the networks' confirmations (worker/api/payments/reconciliation). */
+  .route('/reconciliation', reconciliation)
 
   /** The audit log, filtered, newest first; `format=csv` exports the filtered entries (up to 10,000). */
   .get('/audit', can('audit.read'), zValidator('query', AuditQuery, validationHook), async (c) => {

@@ -19,14 +19,15 @@ const CouponRow = z.object({
   starts_at: z.string(),
   ends_at: z.string(),
   quota: z.number().int().positive(),
+  disabled_at: z.string().nullable(),
 });
 
-export type Coupon = CouponTerms & { code: string; currency: Currency | null; planIds: number[] | null; startsAt: string; endsAt: string; quota: number };
+export type Coupon = CouponTerms & { code: string; currency: Currency | null; planIds: number[] | null; startsAt: string; endsAt: string; quota: number; disabledAt: string | null };
 
 const PlanIds = z.array(z.number().int().positive());
 
 export async function findCoupon(db: D1Database, code: string): Promise<Coupon | null> {
-  const raw = await db.prepare('SELECT code, kind, value, currency, plan_ids, starts_at, ends_at, quota FROM coupons WHERE code = ?').bind(code).first();
+  const raw = await db.prepare('SELECT code, kind, value, currency, plan_ids, starts_at, ends_at, quota, disabled_at FROM coupons WHERE code = ?').bind(code).first();
   const row = CouponRow.safeParse(raw);
   if (!row.success) return null;
   const r = row.data;
@@ -35,7 +36,7 @@ export async function findCoupon(db: D1Database, code: string): Promise<Coupon |
     const parsed = PlanIds.safeParse(JSON.parse(r.plan_ids));
     planIds = parsed.success ? parsed.data : [];
   }
-  return { code: r.code, kind: r.kind, value: r.value, currency: isCurrency(r.currency) ? r.currency : null, planIds, startsAt: r.starts_at, endsAt: r.ends_at, quota: r.quota };
+  return { code: r.code, kind: r.kind, value: r.value, currency: isCurrency(r.currency) ? r.currency : null, planIds, startsAt: r.starts_at, endsAt: r.ends_at, quota: r.quota, disabledAt: r.disabled_at };
 }
 
 /** What a valid coupon does to a price. */
@@ -43,7 +44,7 @@ export type CouponQuote = { coupon: Coupon; amount: number; discount: number; fr
 
 /**
  * The coupon of a typed code for a plan and a currency, or the refusal that says why not
- * (each its own message): unknown, not yet valid, expired, another plan or currency.
+ * (each its own message): unknown, not yet valid, expired (or disabled by an operator), another plan or currency.
  * Quota and "already used" are decided by the redemption itself.
  */
 export async function quoteCoupon(db: D1Database, typed: string, plan: { id: number; price: number }, currency: Currency, now: Date): Promise<Result<CouponQuote>> {
@@ -52,20 +53,20 @@ export async function quoteCoupon(db: D1Database, typed: string, plan: { id: num
   if (!coupon) return refused('COUPON_NOT_FOUND', 'coupon');
   const at = now.toISOString();
   if (at < coupon.startsAt) return refused('COUPON_NOT_STARTED', coupon.code);
-  if (at > coupon.endsAt) return refused('COUPON_EXPIRED', coupon.code);
+  if (at > coupon.endsAt || coupon.disabledAt !== null) return refused('COUPON_EXPIRED', coupon.code);
   if ((coupon.planIds && !coupon.planIds.includes(plan.id)) || (coupon.currency && coupon.currency !== currency)) return refused('COUPON_NOT_FOR_PLAN', coupon.code);
   return done({ coupon, ...priceAfterCoupon(plan.price, coupon) });
 }
 
 /**
  * Takes one use of the code for this user and transaction, if the quota and the one-per-account rule
- * allow it: one statement, exact under parallel requests.
+ * allow it and the code is not disabled: one statement, exact under parallel requests.
  */
 export const redeemStatement = (db: D1Database, code: string, userId: string, transactionId: string, at: string): D1PreparedStatement =>
   db
     .prepare(
       `INSERT OR IGNORE INTO coupon_redemptions (code, user_id, transaction_id, redeemed_at)
-       SELECT ?1, ?2, ?3, ?4 WHERE (SELECT COUNT(*) FROM coupon_redemptions WHERE code = ?1) < (SELECT quota FROM coupons WHERE code = ?1)`,
+       SELECT ?1, ?2, ?3, ?4 WHERE (SELECT COUNT(*) FROM coupon_redemptions WHERE code = ?1) < (SELECT quota FROM coupons WHERE code = ?1 AND disabled_at IS NULL)`,
     )
     .bind(code, userId, transactionId, at);
 

@@ -1,6 +1,7 @@
 // Applies what a provider says happened (a verified callback, a confirmation, a renewal charge) to
 // the transaction and the subscription state, exactly once: replays and parallel callbacks extend
 // the period once and allocate one invoice number.
+import { confirmationStatement } from './confirmations';
 import { releaseStatement } from './coupons';
 import { addTicketsStatement } from './tickets';
 import { fulfilmentOf } from './fulfilment';
@@ -49,6 +50,7 @@ const isUniqueViolation = (error: unknown): boolean => /UNIQUE constraint failed
 
 export async function settle(db: D1Database, provider: PaymentProvider, event: PaymentEvent, now: Date, lang: (userId: string) => Promise<string>): Promise<Settlement> {
   if (await eventSeen(db, provider.id, event.eventId)) return { outcome: 'replay', reason: `event ${event.eventId} already handled` };
+  if (event.kind === 'accepted') await confirmationStatement(db, provider.id, event, now.toISOString()).run();
   try {
     return 'transactionId' in event ? await settleTransaction(db, provider, event, now, lang) : await settleRenewal(db, provider, event, now, lang);
   } catch (error) {

@@ -15,6 +15,8 @@ import { serverApi } from '../loaders';
 import { forward } from '../../proxy';
 import { securityPages } from './security';
 import { customersPages } from './customers';
+import { couponPages } from './coupons';
+import { reconciliationPages } from './reconciliation';
 import { consoleBack, consoleFailure, defineConsolePage, renderConsole, toSignIn, type Shown } from './kit';
 
 /**
@@ -155,4 +157,4 @@ const auditCsv = new Hono<AppEnv>().get('/audit.csv', async (c) => {
   return renderConsole(c, null, { element: <p className="console__refused" role="alert">{t('ADMIN_FORBIDDEN')}</p>, title: t('ADMIN_FORBIDDEN_TITLE'), status: 403 });
 });
 
-export const adminConsole = new Hono<AppEnv>().route('/', login).route('/', home).route('/', staff).route('/', audit).route('/', auditCsv).route('/', securityPages).route('/', customersPages);
+export const adminConsole = new Hono<AppEnv>().route('/', login).route('/', home).route('/', staff).route('/', audit).route('/', auditCsv).route('/', securityPages).route('/', customersPages).route('/', couponPages).route('/', reconciliationPages);

@@ -67,6 +67,8 @@ export type PaymentEvent =
       customerRef?: string;
       /** Providers that renew by themselves (Stripe): their subscription id. */
       subscriptionRef?: string;
+      /** Cash networks: the agency where the cash was paid, when the network says. */
+      agency?: string;
     }
   | { kind: 'failed'; eventId: string; transactionId: string; providerRef: string; reason: string }
   | { kind: 'pending'; eventId: string; transactionId: string; providerRef: string }

@@ -43,6 +43,8 @@ export const SandboxCheckout = z.object({
   /** Cash and agent collections: the reference the agency counter takes. */
   voucher: z.object({ reference: z.string(), expiresAt: z.string().nullable() }).optional(),
   cancelled: z.boolean().optional(),
+  /** The agency counter that took the cash. */
+  agency: z.string().optional(),
   planName: z.string(),
   money: Money,
   trialDays: z.number(),
@@ -68,6 +70,7 @@ const CallbackBody = z.object({
   reason: z.string().optional(),
   customerRef: z.string().optional(),
   card: Card.optional(),
+  agency: z.string().optional(),
 });
 
 const TTL = 7 * 86_400;
@@ -81,6 +84,9 @@ const refundedKey = (ref: string) => `sandbox:refunded:${ref}`;
 
 const Charge = z.object({ transactionId: z.string(), money: Money, fingerprint: z.string().optional() });
 const KeptRefund = z.union([z.object({ status: z.literal('refunded'), providerRef: z.string() }), z.object({ status: z.literal('refused'), reason: z.string() })]);
+
+/** The sandbox's one agency counter, named in its confirmations of cash it took. */
+export const SANDBOX_AGENCY = 'SANDBOX-CASA-01';
 
 /** Why the sandbox agency counter refuses a voucher. */
 export type VoucherRefusal = 'unknown' | 'expired' | 'cancelled' | 'paid';
@@ -97,7 +103,7 @@ export type SandboxConfig = { secret: string; origin: string; store: KVNamespace
 export function sandboxProvider(config: SandboxConfig): MobileProvider & {
   readCheckout(ref: string): Promise<SandboxCheckout | null>;
   /** The agency counter (cash vouchers, agents' deposits): takes the money for a reference and returns the signed callback. */
-  payVoucher(reference: string): Promise<{ checkout: SandboxCheckout; callback: Request } | { refused: VoucherRefusal; checkout: SandboxCheckout | null }>;
+  payVoucher(reference: string, agency?: string): Promise<{ checkout: SandboxCheckout; callback: Request } | { refused: VoucherRefusal; checkout: SandboxCheckout | null }>;
   decide(ref: string, choice: { outcome: 'approve' | 'decline' | 'pending'; cardNumber: string; reason?: string }): Promise<{ checkout: SandboxCheckout; callback: Request } | null>;
 } {
   const now = config.now ?? (() => new Date());
@@ -122,7 +128,7 @@ export function sandboxProvider(config: SandboxConfig): MobileProvider & {
     const base = { eventId: `sbx_evt_${c.ref}`, transactionId: c.transactionId, providerRef: c.ref };
     // A trial charges nothing today.
     const charged = c.trialDays > 0 ? { ...c.money, amount: 0 } : c.money;
-    if (c.result === 'accepted') return { ...base, kind: 'accepted', money: charged, ...(c.card ? { card: c.card } : {}), ...(c.customerRef ? { customerRef: c.customerRef } : {}) };
+    if (c.result === 'accepted') return { ...base, kind: 'accepted', money: charged, ...(c.card ? { card: c.card } : {}), ...(c.customerRef ? { customerRef: c.customerRef } : {}), ...(c.agency ? { agency: c.agency } : {}) };
     if (c.result === 'failed') return { ...base, kind: 'failed', reason: c.reason ?? 'CARD_DECLINED' };
     if (c.result === 'pending') return { ...base, kind: 'pending' };
     return null;
@@ -169,6 +175,7 @@ export function sandboxProvider(config: SandboxConfig): MobileProvider & {
       ...(event.kind === 'failed' ? { reason: event.reason } : {}),
       ...(c.customerRef ? { customerRef: c.customerRef } : {}),
       ...(c.card ? { card: c.card } : {}),
+      ...(c.agency ? { agency: c.agency } : {}),
     });
     return new Request(c.urls.callback, {
       method: 'POST',
@@ -229,14 +236,14 @@ export function sandboxProvider(config: SandboxConfig): MobileProvider & {
       return true;
     },
 
-    async payVoucher(reference: string) {
+    async payVoucher(reference: string, agency = SANDBOX_AGENCY) {
       const ref = await config.store.get(voucherKey(reference.replace(/\D/g, '')));
       const c = ref ? await readCheckout(ref) : null;
       if (!c?.voucher) return { refused: 'unknown' as const, checkout: null };
       if (c.result) return { refused: 'paid' as const, checkout: c };
       if (c.cancelled) return { refused: 'cancelled' as const, checkout: c };
       if (c.voucher.expiresAt && Date.parse(c.voucher.expiresAt) <= now().getTime()) return { refused: 'expired' as const, checkout: c };
-      const decided: SandboxCheckout = { ...c, result: 'accepted' };
+      const decided: SandboxCheckout = { ...c, result: 'accepted', agency };
       await config.store.put(checkoutKey(c.ref), JSON.stringify(decided), { expirationTtl: TTL });
       return { checkout: decided, callback: await signedCallback(decided) };
     },
@@ -248,7 +255,7 @@ export function sandboxProvider(config: SandboxConfig): MobileProvider & {
       const base = { eventId: b.id, transactionId: b.transactionId, providerRef: b.providerRef };
       const event: PaymentEvent =
         b.type === 'payment.accepted'
-          ? { ...base, kind: 'accepted', money: b.money, ...(b.card ? { card: b.card } : {}), ...(b.customerRef ? { customerRef: b.customerRef } : {}) }
+          ? { ...base, kind: 'accepted', money: b.money, ...(b.card ? { card: b.card } : {}), ...(b.customerRef ? { customerRef: b.customerRef } : {}), ...(b.agency ? { agency: b.agency } : {}) }
           : b.type === 'payment.failed'
             ? { ...base, kind: 'failed', reason: b.reason ?? 'CARD_DECLINED' }
             : { ...base, kind: 'pending' };
