@@ -19,5 +19,5 @@ export function formatMoney(lang: Lang, minor: number, currency: Currency): stri
  * decimal at most, Latin digits). Minor units in.
  */
 export function formatMoneyShort(lang: Lang, minor: number, currency: Currency): string {
-  return new Intl.NumberFormat(lang, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1, numberingSystem: 'latn' }).format(minor / 100).replace(BIDI_MARKS, '');
+  return new Intl.NumberFormat(lang, { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1, numberingSystem: 'latn' }).format(minor / 100).replace(BIDI_MARKS, '');
 }

@@ -328,6 +328,12 @@ describe('churn', () => {
     ]);
     expect(report.buckets.at(-1)?.end).toBe('2034-04-15T12:00:00.000Z');
     expect(report.cancelling).toBe(1);
+    // Buckets cut to the period asked for.
+    const cut = await json(ChurnReport, '/churn?from=2034-02-15&to=2034-03-10', '2034-04-15T12:00:00.000Z');
+    expect(cut.buckets.map((b) => [b.bucket, b.start, b.end, b.subscribers, b.ended])).toEqual([
+      ['2034-02', '2034-02-15T00:00:00.000Z', '2034-03-01T00:00:00.000Z', 5, 1],
+      ['2034-03', '2034-03-01T00:00:00.000Z', '2034-03-11T00:00:00.000Z', 4, 2],
+    ]);
   });
 });
 

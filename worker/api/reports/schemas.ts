@@ -86,7 +86,8 @@ export const TrialsReport = z.object({ period: ReportPeriod, totals: TrialsBucke
 export type TrialsReport = z.infer<typeof TrialsReport>;
 
 /**
- * Subscribers at the start of a bucket, how many of them had no period running at its end (`ended`:
+ * Subscribers at the start of a bucket (cut to the period, and to now for the one running), how
+ * many of them had no period running at its end (`ended`:
  * a cancellation takes effect at its period's end, and a renewal that never came ends it too), and
  * `churn` = ended / subscribers at the start.
  */

@@ -50,13 +50,11 @@ export const SUBSCRIBERS_AT_SQL = `WITH sold AS (
 
 type CountRow = { standing: 'paying' | 'free' | 'trialing'; currency: Currency; plan_id: number; n: number; mrr: number };
 
-/** The moment a bucket's point stands for: its end, or now while it runs. */
-const pointAt = (bucket: string, period: Period, now: Date): string => {
-  const end = bucketRange(bucket, period.granularity).end;
-  const { end: periodEnd } = periodRange(period);
-  const at = end < periodEnd ? end : periodEnd;
-  return at < now.toISOString() ? at : now.toISOString();
-};
+const earlier = (a: string, b: string): string => (a < b ? a : b);
+const later = (a: string, b: string): string => (a > b ? a : b);
+
+/** The moment a bucket's point stands for: its end (cut to the period's), or now while it runs. */
+const pointAt = (bucket: string, period: Period, now: Date): string => earlier(earlier(bucketRange(bucket, period.granularity).end, periodRange(period).end), now.toISOString());
 
 /**
  * Subscribers and MRR at the end of each bucket of the period (now for the bucket running), and the
@@ -143,12 +141,14 @@ export const CHURN_SQL = `WITH subscribers AS (
 /** Accounts that asked to cancel and whose period still runs at `?1` (they end at its end, spec §4). */
 const CANCELLING_SQL = 'SELECT COUNT(*) AS n FROM users WHERE cancel_subscription = 1 AND subscription_id IS NOT NULL AND subscription_end > ?1';
 
+/** Each bucket of the period begun by `now`, cut to the period and to now. */
 export async function churnReport(db: D1Database, period: Period, now: Date): Promise<ChurnReport> {
   const at = now.toISOString();
+  const whole = periodRange(period);
   const buckets = bucketsOf(period)
     .map((bucket) => ({ bucket, ...bucketRange(bucket, period.granularity) }))
-    .filter((b) => b.start < at)
-    .map((b) => ({ ...b, end: b.end < at ? b.end : at }));
+    .map((b) => ({ bucket: b.bucket, start: later(b.start, whole.start), end: earlier(earlier(b.end, whole.end), at) }))
+    .filter((b) => b.start < b.end);
   const results = await db.batch<{ subscribers: number; ended: number } | { n: number }>([
     ...buckets.map((b) => db.prepare(CHURN_SQL).bind(b.start, b.end)),
     db.prepare(CANCELLING_SQL).bind(at),
