@@ -57,7 +57,7 @@ export async function benchReports({ persistTo = DEFAULT_PERSIST, samples = 60, 
       await explain('revenue', revenueSql(days30, 'total', REFUND_LEDGER), start, end, null);
       await explain('subscribers at', SUBSCRIBERS_AT_SQL, END_AT);
       await explain('trials', trialsSql(months12), start, end, END_AT);
-      await explain('churn', CHURN_SQL, start, end);
+      await explain('churn', CHURN_SQL, JSON.stringify([start, end]));
     }
     const timings: Timing[] = [];
     for (const [name, count, run] of runs) {

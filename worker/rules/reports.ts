@@ -20,6 +20,12 @@ export const MAX_BUCKETS = 366;
 const dayMs = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);
 const dayKey = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
+/**
+ * …and this many for the reports that work out each bucket's point on its own (subscribers, MRR,
+ * churn: who had a period running at each moment), so one answer stays within a few seconds.
+ */
+export const MAX_POINTS = 60;
+
 /** YYYY-MM-DD of a real calendar day. */
 export const isDay = (text: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(dayMs(text)) && dayKey(dayMs(text)) === text;
 

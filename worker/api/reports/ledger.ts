@@ -1,13 +1,19 @@
 /**
- * The refunds the reports subtract (issue 32). Revenue is the invoices issued (an invoice is written
- * only in the batch that accepts a payment: worker/api/payments/settle.ts) less the money given back;
- * a refund counts when it is made, in the currency of the payment it refunds, against the same
- * method, provider and plan.
+ * What the reports count as money (issue 32), in one place.
  *
- * A ledger is one SELECT answering a row per refund: `transaction_id` (the refunded payment),
- * `amount` (minor units, in that payment's currency) and `at` (ISO 8601 UTC, when it was made); it
- * takes no parameters. Every money report reads it through `refundRows` below, so the refunds of
- * worker/api/payments are subtracted everywhere by handing the routes another ledger.
+ * A sale is a payment that took money: accepted, no trial, no card check, an amount above zero.
+ * Each is invoiced in the batch that accepts it (worker/api/payments/settle.ts), at the instant its
+ * row's `updated_at` is set to, so the reports read the sales straight from `transactions` in time
+ * order, through one covering index (transactions_sales), without a lookup per invoice. A payment
+ * that was a sale and has moved on to a state after 'accepted' (such as 'refunded') stays a sale of
+ * the day its invoice was issued. A refund is recorded beside its payment, not by rewriting the
+ * payment's `updated_at` while it stays 'accepted'.
+ *
+ * Refunds come from a ledger: one SELECT answering a row per refund made, `transaction_id` (the
+ * refunded payment), `amount` (minor units, in that payment's currency) and `at` (ISO 8601 UTC, when
+ * it was made); it takes no parameters. A refund counts when it is made, against its payment's
+ * currency, method, provider and plan. Every money report takes the ledger as a parameter: the
+ * routes hand them REFUND_LEDGER.
  */
 export type RefundLedger = { readonly sql: string };
 
@@ -17,10 +23,16 @@ export const NO_REFUNDS: RefundLedger = { sql: 'SELECT NULL AS transaction_id, 0
 /** The ledger the report routes read. */
 export const REFUND_LEDGER: RefundLedger = NO_REFUNDS;
 
+/** Payment `t` is a sale as it was settled (the partial index transactions_sales holds exactly these). */
+export const SETTLED_SALE = "t.state = 'accepted' AND t.trial_days = 0 AND t.purpose != 'card'";
+
+/** Payment `t` was a sale and has moved on since (the partial index transactions_after_sale holds these): its invoice dates it. */
+export const MOVED_SALE = "t.state NOT IN ('created', 'pending', 'accepted', 'failed', 'expired', 'cancelled', 'refund_due')";
+
 /**
- * The refunds of invoiced payments made in [?1, ?2), as rows `r` (transaction_id, amount, at).
- * Money given back for a payment that never became a sale (a `refund_due` checkout: no invoice)
- * was never revenue, so it is left out.
+ * The refunds made in [?1, ?2) of payments that were sales, as rows `r` (transaction_id, amount,
+ * at). Money given back for a payment that never became a sale (a `refund_due` checkout: no
+ * invoice) was never revenue, so it is left out.
  */
 export const refundRows = (ledger: RefundLedger): string =>
   `(SELECT l.transaction_id, l.amount, l.at FROM (${ledger.sql}) l

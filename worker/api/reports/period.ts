@@ -6,9 +6,13 @@ export type PeriodRefusal = 'REPORT_PERIOD_REVERSED' | 'REPORT_PERIOD_TOO_LONG';
 /**
  * The period a report covers: the days asked for, or the default one ending today (`now`) when
  * neither end is given; one end alone keeps the default length from it. Refused when it ends before
- * it starts, or covers more than MAX_PERIOD_DAYS days or MAX_BUCKETS buckets.
+ * it starts, or covers more than MAX_PERIOD_DAYS days or `maxBuckets` buckets.
  */
-export function resolvePeriod(query: { from?: string | undefined; to?: string | undefined; granularity: Granularity }, now: Date): Result<Period, PeriodRefusal> {
+export function resolvePeriod(
+  query: { from?: string | undefined; to?: string | undefined; granularity: Granularity },
+  now: Date,
+  maxBuckets = MAX_BUCKETS,
+): Result<Period, PeriodRefusal> {
   const fallback = defaultPeriod(query.granularity, now);
   const length = periodDays(fallback) - 1;
   const from = query.from ?? (query.to ? addDays(query.to, -length) : fallback.from);
@@ -16,7 +20,7 @@ export function resolvePeriod(query: { from?: string | undefined; to?: string | 
   const period: Period = { from, to, granularity: query.granularity };
   if (from > to) return refused('REPORT_PERIOD_REVERSED', `from ${from} is after to ${to}`);
   if (periodDays(period) > MAX_PERIOD_DAYS) return refused('REPORT_PERIOD_TOO_LONG', `at most ${MAX_PERIOD_DAYS} days`);
-  if (bucketsOf(period).length > MAX_BUCKETS) return refused('REPORT_PERIOD_TOO_LONG', `at most ${MAX_BUCKETS} ${query.granularity}s`);
+  if (bucketsOf(period).length > maxBuckets) return refused('REPORT_PERIOD_TOO_LONG', `at most ${maxBuckets} ${query.granularity}s`);
   return done(period);
 }
 

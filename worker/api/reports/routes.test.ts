@@ -176,6 +176,16 @@ describe('revenue', () => {
     expect(report.currencies.find((c) => c.currency === 'EUR')?.totals.refunds).toBe(0);
   });
 
+  it('keeps a sale that moved on to a later state (refunded) on the day its invoice was issued', async () => {
+    const user = await customer();
+    const id = await sale(user, { at: '2031-06-10T10:00:00.000Z', amount: 4500, currency: 'USD', plan: 5 });
+    await env.DB.prepare("UPDATE transactions SET state = 'refunded', updated_at = '2031-06-20T10:00:00.000Z' WHERE id = ?1").bind(id).run();
+    const report = await json(RevenueReport, '/revenue?from=2031-06-01&to=2031-06-30&granularity=month&currency=USD');
+    expect(report.currencies[0]?.totals).toEqual({ payments: 1, gross: 4500, refunds: 0, net: 4500 });
+    const days = await json(RevenueReport, '/revenue?from=2031-06-01&to=2031-06-30&currency=USD');
+    expect(days.currencies[0]?.buckets.filter((b) => b.gross).map((b) => b.bucket)).toEqual(['2031-06-10']);
+  });
+
   it('writes a CSV with a byte order mark, fixed column names and amounts in major units', async () => {
     await seeded;
     const res = await get(`/revenue?${week}&format=csv`);
@@ -328,6 +338,8 @@ describe('churn', () => {
     ]);
     expect(report.buckets.at(-1)?.end).toBe('2034-04-15T12:00:00.000Z');
     expect(report.cancelling).toBe(1);
+    // Each point is worked out on its own: at most 60 of them.
+    expect(((await (await get('/churn?from=2034-01-01&to=2034-03-31&granularity=day', '2034-04-15T12:00:00.000Z')).json()) as { message: string }).message).toBe('REPORT_PERIOD_TOO_LONG: at most 60 days');
     // Buckets cut to the period asked for.
     const cut = await json(ChurnReport, '/churn?from=2034-02-15&to=2034-03-10', '2034-04-15T12:00:00.000Z');
     expect(cut.buckets.map((b) => [b.bucket, b.start, b.end, b.subscribers, b.ended])).toEqual([

@@ -5,6 +5,7 @@ import { now } from '../kernel/clock';
 import { answer, refuse, type RefusalAnswers } from '../kernel/refusals';
 import { can } from '../kernel/staff';
 import { validationHook } from '../kernel/validation';
+import { MAX_POINTS } from '../../rules/reports';
 import { adsCsv, churnCsv, eventsCsv, librariesCsv, mrrCsv, revenueCsv, subscribersCsv, trialsCsv, type Csv } from './csv';
 import { REFUND_LEDGER } from './ledger';
 import { resolvePeriod, type PeriodRefusal } from './period';
@@ -25,7 +26,7 @@ const REPORT_REFUSALS: RefusalAnswers<PeriodRefusal | UsageRefusal> = {
   REPORT_EVENT_NOT_FOUND: [404, 'REPORT_EVENT_NOT_FOUND'],
 };
 
-const period = (c: Context<AppEnv>, query: PeriodQuery) => answer(REPORT_REFUSALS, resolvePeriod(query, now(c)));
+const period = (c: Context<AppEnv>, query: PeriodQuery, maxBuckets?: number) => answer(REPORT_REFUSALS, resolvePeriod(query, now(c), maxBuckets));
 
 /** The report as JSON, or as its CSV file with `?format=csv`. */
 function send<T>(c: Context<AppEnv>, format: 'json' | 'csv', report: T, csv: (report: T) => Csv): Response {
@@ -40,7 +41,8 @@ function send<T>(c: Context<AppEnv>, format: 'json' | 'csv', report: T, csv: (re
  * of UTC days (`from`, `to`, both included, YYYY-MM-DD; by default the last 30 days, 12 weeks or 12
  * months ending today), a `granularity` (day, week, month), `format` (json, csv) and `lang` (the
  * language of plan, ad, library and show names). 400 BAD_REQUEST on a malformed parameter,
- * REPORT_PERIOD_REVERSED, REPORT_PERIOD_TOO_LONG (over 731 days or 366 buckets).
+ * REPORT_PERIOD_REVERSED, REPORT_PERIOD_TOO_LONG (over 731 days, or 366 buckets; 60 for subscribers,
+ * MRR and churn, which work out each bucket's point on its own).
  */
 export const reports = new Hono<AppEnv>()
   .use('*', can('reports.read'))
@@ -53,12 +55,12 @@ export const reports = new Hono<AppEnv>()
   /** GET /subscribers: active subscribers (paying, free, trialing) at the end of each bucket, and per plan at the last. */
   .get('/subscribers', zValidator('query', periodQuery('month'), validationHook), async (c) => {
     const query = c.req.valid('query');
-    return send(c, query.format, await subscribersReport(c.env.DB, { period: period(c, query), lang: query.lang }, now(c)), subscribersCsv);
+    return send(c, query.format, await subscribersReport(c.env.DB, { period: period(c, query, MAX_POINTS), lang: query.lang }, now(c)), subscribersCsv);
   })
   /** GET /mrr: monthly recurring revenue per currency at the end of each bucket (the same answer as /subscribers; its CSV lists the MRR). */
   .get('/mrr', zValidator('query', periodQuery('month'), validationHook), async (c) => {
     const query = c.req.valid('query');
-    return send(c, query.format, await subscribersReport(c.env.DB, { period: period(c, query), lang: query.lang }, now(c)), mrrCsv);
+    return send(c, query.format, await subscribersReport(c.env.DB, { period: period(c, query, MAX_POINTS), lang: query.lang }, now(c)), mrrCsv);
   })
   /** GET /trials: trials started per bucket, how many became paying, how many still run. */
   .get('/trials', zValidator('query', periodQuery('month'), validationHook), async (c) => {
@@ -68,7 +70,7 @@ export const reports = new Hono<AppEnv>()
   /** GET /churn: subscribers at the start of each bucket begun, how many had ended by its end, the churn rate; cancellations pending now. */
   .get('/churn', zValidator('query', periodQuery('month'), validationHook), async (c) => {
     const query = c.req.valid('query');
-    return send(c, query.format, await churnReport(c.env.DB, period(c, query), now(c)), churnCsv);
+    return send(c, query.format, await churnReport(c.env.DB, period(c, query, MAX_POINTS), now(c)), churnCsv);
   })
   /** GET /ads?partner=&ad=: impressions, clicks and CTR per ad, partner and bucket. 404 REPORT_PARTNER_NOT_FOUND, REPORT_AD_NOT_FOUND. */
   .get('/ads', zValidator('query', adsQuery, validationHook), async (c) => {

@@ -36,7 +36,7 @@ export const eventsQuery = z.object({
 
 export const ReportPeriod = z.object({ from: z.string(), to: z.string(), granularity: z.enum(GRANULARITIES) });
 
-/** Money of one currency over a bucket or a period: sales (invoices), what they brought, what was given back, and the difference. */
+/** Money of one currency over a bucket or a period: the payments that took money (worker/api/reports/ledger.ts), what they brought, what was given back, and the difference. */
 export const Figures = z.object({ payments: z.number().int(), gross: z.number().int(), refunds: z.number().int(), net: z.number().int() });
 export type Figures = z.infer<typeof Figures>;
 export const BucketFigures = Figures.extend({ bucket: z.string() });
