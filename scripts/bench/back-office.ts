@@ -7,8 +7,9 @@
  *
  * The reports' own business functions (worker/api/reports) run here in Node against the D1 that
  * wrangler's `getPlatformProxy` serves over the bench directory: workerd's SQLite, as `wrangler dev`
- * runs it, each query crossing to workerd and back as a Worker's would. Each report: a warm-up, then
- * `samples` runs one after another; p50, p95 and max. `--plans` prints each statement's query plan.
+ * runs it (each call crossing from Node to workerd and back, a few milliseconds more than a Worker's
+ * own call), and the revenue statement alone as D1 times it. Each: a warm-up, then `samples` runs
+ * one after another; p50, p95 and max. `--plans` prints each statement's query plan.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,7 @@ import { getPlatformProxy } from 'wrangler';
 import { REFUND_LEDGER } from '../../worker/api/reports/ledger.ts';
 import { revenueReport, revenueSql } from '../../worker/api/reports/revenue.ts';
 import { CHURN_SQL, churnReport, SUBSCRIBERS_AT_SQL, subscribersReport, trialsReport, trialsSql } from '../../worker/api/reports/subscribers.ts';
-import type { Period } from '../../worker/rules/reports.ts';
+import { periodRange, type Period } from '../../worker/rules/reports.ts';
 import { DEFAULT_PERSIST, END_AT, prepareBackOfficeData } from './back-office-data.ts';
 
 export const REPORTS_GOAL_P95_MS = 150;
@@ -48,8 +49,8 @@ export async function benchReports({ persistTo = DEFAULT_PERSIST, samples = 60, 
       ['trials, 12 months', samples, () => trialsReport(db, months12, now)],
       ['churn, 12 months', Math.ceil(samples / 4), () => churnReport(db, months12, now)],
     ];
+    const { start, end } = periodRange(days30);
     if (plans) {
-      const { start, end } = { start: `${days30.from}T00:00:00.000Z`, end: END_AT };
       const explain = async (name: string, sql: string, ...args: unknown[]) => {
         const { results } = await db.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...args).all<{ detail: string }>();
         log(`${name}:\n  ${results.map((r) => r.detail).join('\n  ')}`);
@@ -60,6 +61,16 @@ export async function benchReports({ persistTo = DEFAULT_PERSIST, samples = 60, 
       await explain('churn', CHURN_SQL, JSON.stringify([start, end]));
     }
     const timings: Timing[] = [];
+    // The revenue statement alone, as D1 times it (meta.duration: inside the database, without the
+    // trip between Node and workerd that the other rows include).
+    const sqlTimes: number[] = [];
+    const revenueStatement = db.prepare(revenueSql(days30, 'total', REFUND_LEDGER)).bind(start, end, null);
+    for (let i = 0; i < 3 + samples; i += 1) {
+      const { meta } = await revenueStatement.all();
+      if (i >= 3) sqlTimes.push(meta.duration);
+    }
+    timings.push({ name: 'revenue, last 30 days by day: SQL time in D1', samples, p50Ms: round(quantile(sqlTimes, 0.5)), p95Ms: round(quantile(sqlTimes, 0.95)), maxMs: round(Math.max(...sqlTimes)) });
+    log(`revenue SQL in D1: p50 ${timings[0]?.p50Ms} ms, p95 ${timings[0]?.p95Ms} ms`);
     for (const [name, count, run] of runs) {
       for (let i = 0; i < 3; i += 1) await run();
       const times: number[] = [];
@@ -85,6 +96,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   prepareBackOfficeData({ fresh: process.argv.includes('--fresh') });
   const timings = await benchReports({ samples: Number(samplesArg ?? 60), plans: process.argv.includes('--plans') });
   console.table(timings);
-  const revenue = timings[0];
-  console.log(`revenue report p95 ${revenue?.p95Ms} ms (goal ≤ ${REPORTS_GOAL_P95_MS} ms): ${revenue && revenue.p95Ms <= REPORTS_GOAL_P95_MS ? 'met' : 'NOT met'}`);
+  for (const revenue of timings.slice(0, 2)) {
+    console.log(`${revenue.name}: p95 ${revenue.p95Ms} ms (goal ≤ ${REPORTS_GOAL_P95_MS} ms): ${revenue.p95Ms <= REPORTS_GOAL_P95_MS ? 'met' : 'NOT met'}`);
+  }
 }

@@ -31,7 +31,6 @@ const trialing = (at: string) => `${IS_TRIAL} AND t.updated_at <= ${at} AND ${TR
  */
 const covering = (at: string) => `i.period_end > ${at} AND i.period_start <= ${at} AND i.issued_at <= ${at}`;
 
-
 /**
  * One statement per moment `?1`: each account whose plan period runs then, by the latest sale that
  * covers it (paying when it took money, free when it took none: a coupon, a grant), and each account
@@ -126,6 +125,7 @@ export const trialsSql = (period: Period): string => `SELECT bucket, COUNT(*) AS
   )
   GROUP BY bucket`;
 
+/** Trials per bucket of the period, every bucket listed, and the period's totals with its conversion rate. */
 export async function trialsReport(db: D1Database, period: Period, now: Date): Promise<TrialsReport> {
   const { start, end } = periodRange(period);
   const { results } = await db.prepare(trialsSql(period)).bind(start, end, now.toISOString()).all<{ bucket: string; started: number; converted: number; running: number }>();
