@@ -10,7 +10,7 @@
  * sizes, the migrations and this file): migrations, the demo seed (plans, catalogue), then the
  * generated rows as SQL files run by `wrangler d1 execute --local --persist-to <dir> --file`, one
  * file per chunk of 50,000 rows (D1 refuses statements over 100 KB: each INSERT carries 250 rows),
- * then ANALYZE. About 40 minutes on a busy two-core machine.
+ * then ANALYZE. About 15 minutes on a busy two-core machine.
  *
  * The data is deterministic (a seeded generator) and dated in the two years before END_AT, so the
  * figures of two runs compare. Customers pay in MAD (60 %), EUR or USD, by card (CMI in dirhams,
