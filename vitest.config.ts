@@ -25,9 +25,6 @@ export default defineConfig(async () => {
       setupFiles: ['./worker/test/setup.ts'],
       // Node side, once per run: the fake SIP2 server and a PIN hashed in Node (worker/test/global-setup.ts).
       globalSetup: ['./worker/test/global-setup.ts'],
-      // One workerd per core for the whole run instead of one per test file (a quarter of the time).
-      // Each file still starts from empty bindings and the seeded database (worker/test/setup.ts).
-      isolate: false,
       // One test file per core (vitest's default leaves one core free: on a 2-core machine, half the speed).
       maxWorkers: availableParallelism(),
       // A guard against a hung test, not a speed check (speed is `npm run bench`'s): a route test that

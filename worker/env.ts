@@ -50,6 +50,11 @@ export type Secrets = {
   /** Payments (worker/api/payments/providers): the sandbox's callback key, CMI's store key, Stripe's keys. */
   PAYMENT_SANDBOX_SECRET?: string;
   CMI_STORE_KEY?: string;
+  /** CMI's merchant API (refunds, worker/api/payments/providers/cmi.ts): a store user of type API and its password. */
+  CMI_API_USER?: string;
+  CMI_API_PASSWORD?: string;
+  /** Optional setting: CMI's merchant API address (default: the gateway's host at /fim/api). */
+  CMI_API_URL?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   /** Mobile payment aggregator (worker/api/payments/providers/mobile.ts): its API key and webhook signing secret. */
@@ -65,6 +70,8 @@ export type Secrets = {
   SIP2_CREDENTIALS?: string;
   /** E-tickets (worker/api/events/etickets/signing.ts): base64url of the 32-byte Ed25519 seed that signs tickets' tokens. */
   ETICKET_SIGNING_KEY?: string;
+  /** Optional setting: the credit notes' number prefix (worker/api/payments/refunds/credit-notes.ts), default "AV" (avoir). */
+  CREDIT_NOTE_PREFIX?: string;
   /** Optional setting: accounts that may be created per address an hour (worker/limits 'register-ip', default 20). */
   REGISTRATIONS_PER_ADDRESS_HOUR?: string;
   /** Tests only (vitest.config.ts): "true" lets a request set its clock with `x-test-now` (worker/api/kernel/clock.ts). */

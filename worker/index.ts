@@ -22,6 +22,7 @@ import { accessMode } from './session/access';
 import { profileGate } from './session/profile';
 import { renderNotFound, renderServerError } from './pages/kit/errors';
 import { pageRoutes } from './pages/registry';
+import { adminConsole } from './pages/admin';
 import { deliverNotifications } from './push/deliver';
 import { apiErrorAnswer } from './api/errors';
 import { runBilling } from './api/payments/renewals';
@@ -70,6 +71,14 @@ app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/favicon.ico', '/catalogue/*'
 
 /** A title's HLS files from R2, only through signed URLs (worker/media). */
 app.on(['GET', 'HEAD'], '/media/*', media);
+
+/**
+ * The back office (worker/pages/admin): its own sign-in with a second factor, so never the site's
+ * session, access mode, profile gate or guests' page cache.
+ */
+app.use('/admin', pageRenderer());
+app.use('/admin/*', pageRenderer());
+app.route('/admin', adminConsole);
 
 app.use(session(), accessMode(), profileGate(), guestPageCache(), pageRenderer());
 app.route('/', pageRoutes);

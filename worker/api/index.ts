@@ -23,6 +23,7 @@ import { etickets } from './events/etickets/routes';
 import { showStreams } from './events/stream/routes';
 import { orderFulfilment } from './events/settlement';
 import { registerFulfilment } from './payments/fulfilment';
+import { admin } from './admin/routes';
 
 /** Payments delivers what other areas sell through their handlers (payments never imports them). */
 registerFulfilment('order', orderFulfilment);
@@ -70,5 +71,7 @@ export const api = new Hono<AppEnv>({ strict: false })
   .route('/contact', contact)
   // Playback: /pages/content/{slug}/stream_url, /streams/{id}/heartbeat|stop, /actions/watched/{id}.
   .route('/', player)
+  // The back office (issue 32): sign-in with a second factor, roles, the audit log; each route checks a permission.
+  .route('/admin', admin)
   .notFound((c) => c.json({ status: 404, message: `E_ROUTE_NOT_FOUND: ${c.req.method} ${c.req.path}` } satisfies ApiErrorBody, 404))
   .onError((err, c) => apiErrorAnswer(err, { requestId: c.req.header('x-request-id'), path: c.req.path }));

@@ -119,6 +119,8 @@ export const LIMIT_RULES = {
   'checkout-attempt': { max: 1, windowSeconds: 10 * MINUTE },
   /** E-tickets: short codes typed at the door per staff account (issue 17; every typed code counts), so codes cannot be guessed. */
   'eticket-code': { max: 60, windowSeconds: 15 * MINUTE },
+  /** The console's second factor (issue 32): codes typed per staff account, counted before the check; a good code gives its try back. */
+  'staff-code': { max: 5, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, LimitRuleConfig>;
 
 export type LimitRule = keyof typeof LIMIT_RULES;

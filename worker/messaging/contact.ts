@@ -3,7 +3,7 @@
 import { translate } from '../i18n';
 import { subjectLabelKey, topicLabelKey, type ContactSubject, type LibrarianTopic } from '../rules/contact';
 import type { Lang } from '../rules/lang';
-import { escapeHtml, page, type EmailContent } from './templates';
+import { escapeHtml, P, page, paragraphs, type EmailContent } from './templates';
 
 export type ContactMail = {
   ticket: string;
@@ -36,12 +36,6 @@ function subjectLine(lang: Lang, m: Pick<ContactMail, 'subject' | 'topic' | 'lib
   return `${head} — ${t(topicLabelKey(m.topic))}${m.library ? ` (${m.library})` : ''}`;
 }
 
-const P = 'margin:0 0 16px';
-const paragraphs = (text: string): string =>
-  text
-    .split(/\n{2,}/)
-    .map((p) => `<p style="${P};white-space:pre-wrap">${escapeHtml(p)}</p>`)
-    .join('');
 
 /** The message to support (in English): who wrote, about what, their account, and the message. */
 export function supportEmail(m: ContactMail): EmailContent {

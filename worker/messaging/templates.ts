@@ -10,7 +10,24 @@ export type EmailContent = Omit<Email, 'to' | 'html'> & { html: string };
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 
-const P = 'margin:0 0 16px';
+/** A paragraph's style in every email. */
+export const P = 'margin:0 0 16px';
+
+/** Text a person wrote (a message, a reply), its paragraphs kept and its line breaks shown. */
+export const paragraphs = (text: string): string =>
+  text
+    .split(/\n{2,}/)
+    .map((p) => `<p style="${P};white-space:pre-wrap">${escapeHtml(p)}</p>`)
+    .join('');
+
+/** A link as the email's main button, and the same address written out for mail readers that hide buttons. */
+export function buttonLink(href: string, label: string, fallback: string): string {
+  const url = escapeHtml(href);
+  return (
+    `<p style="margin:0 0 24px"><a href="${url}" style="display:inline-block;padding:12px 20px;background:#e50914;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(label)}</a></p>` +
+    `<p style="${P};font-size:14px;color:#52525b">${escapeHtml(fallback)}<br><a href="${url}" dir="ltr" style="color:#2563eb;word-break:break-all">${url}</a></p>`
+  );
+}
 
 /** A minimal, inline-styled email document; Arabic is laid out right to left. */
 export function page(lang: Lang, title: string, inner: string): string {
@@ -24,15 +41,15 @@ export function page(lang: Lang, title: string, inner: string): string {
   );
 }
 
-/** Only absolute http(s) links go into a reset email. */
-function checkLink(link: string): void {
+/** Only absolute http(s) links go into an email. */
+export function checkLink(link: string): void {
   let protocol = '';
   try {
     protocol = new URL(link).protocol;
   } catch {
     // handled below
   }
-  if (protocol !== 'https:' && protocol !== 'http:') throw new TypeError('resetPasswordEmail: the link must be an absolute http(s) URL');
+  if (protocol !== 'https:' && protocol !== 'http:') throw new TypeError('email: the link must be an absolute http(s) URL');
 }
 
 export function resetPasswordEmail(lang: Lang, link: string): EmailContent {
@@ -49,14 +66,12 @@ export function resetPasswordEmail(lang: Lang, link: string): EmailContent {
     team: tr('MAIL_TEAM'),
   };
   const text = [t.greeting, t.intro, link, `${t.validity} ${t.ignore}`, t.team].join('\n\n') + '\n';
-  const href = escapeHtml(link);
   const html = page(
     lang,
     t.subject,
     `<p style="${P}">${escapeHtml(t.greeting)}</p>` +
       `<p style="${P}">${escapeHtml(t.intro)}</p>` +
-      `<p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;padding:12px 20px;background:#e50914;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(t.button)}</a></p>` +
-      `<p style="${P};font-size:14px;color:#52525b">${escapeHtml(t.fallback)}<br><a href="${href}" dir="ltr" style="color:#2563eb;word-break:break-all">${href}</a></p>` +
+      buttonLink(link, t.button, t.fallback) +
       `<p style="${P}">${escapeHtml(t.validity)} ${escapeHtml(t.ignore)}</p>` +
       `<p style="margin:0">${escapeHtml(t.team)}</p>`,
   );

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { readStaffToken } from './staff-cookie';
 import { api } from '../api';
 import { Tokens } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
@@ -29,7 +30,7 @@ export async function forward(c: Context<AppEnv>, pathAndQuery: string, init: Re
   const headers = new Headers(init.headers);
   // A device without the cookie (a TV signed in with a code, worker/api/device-link) brings its own Bearer.
   const deviceBearer = /^Bearer [\w.~+/=-]+$/.exec(headers.get('authorization') ?? '')?.[0] ?? null;
-  for (const name of ['cookie', 'host', 'authorization', 'content-length']) headers.delete(name);
+  for (const name of ['cookie', 'host', 'authorization', 'content-length', 'x-staff-session']) headers.delete(name);
   const site = new URL(c.req.url);
   const cf = c.req.raw.cf as { city?: unknown } | undefined;
   headers.set(DEVICE_ID_HEADER, c.get('deviceId'));
@@ -41,7 +42,11 @@ export async function forward(c: Context<AppEnv>, pathAndQuery: string, init: Re
   headers.set('X-Forwarded-Host', site.host);
   headers.set('X-Forwarded-Proto', site.protocol.replace(':', ''));
 
-  const sessionless = SESSIONLESS.has(url.pathname.replace(/\/$/, ''));
+  // The console's calls carry its staff session (from the cookie only /admin sees), never the site's tokens.
+  const consoleCall = /^\/admin(\/|$)/.test(url.pathname);
+  const staffToken = consoleCall && /^\/admin(\/|$)/.test(c.req.path) ? readStaffToken(c) : null;
+  if (staffToken) headers.set('x-staff-session', staffToken);
+  const sessionless = consoleCall || SESSIONLESS.has(url.pathname.replace(/\/$/, ''));
   const send = (tokens: Tokens | null): Promise<Response> => {
     if (tokens && !sessionless) headers.set('Authorization', `Bearer ${tokens.token}`);
     else if (!tokens && deviceBearer && !sessionless) headers.set('Authorization', deviceBearer);

@@ -3,6 +3,9 @@ export const LANGS = ['en', 'fr', 'ar', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
 
 export const isLang = (value: unknown): value is Lang => typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+/** Each language in its own name (what a language switch shows, whatever the page's language). */
+export const LANG_NAMES: Record<Lang, string> = { en: 'English', fr: 'Français', ar: 'العربية', es: 'Español' };
+
 export const dirOf = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
 
 /**

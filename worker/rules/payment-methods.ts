@@ -1,8 +1,11 @@
 // Payment method rules shared by the API, the pages and the browser (issue 14; spec §2 payment
 // method picker, §9 "cash payment voucher valid 4 days").
 
-/** The methods of spec §2: card, mobile (phone bill or wallet), cash voucher, coupon code; agent payments are recorded by an agent. */
-export const PAYMENT_METHODS = ['card', 'mobile', 'cash', 'coupon', 'agent'] as const;
+/**
+ * The methods of spec §2: card, mobile (phone bill or wallet), cash voucher, coupon code; agent payments
+ * are recorded by an agent; `grant`: premium the back office gave (nothing paid, a zero-amount invoice).
+ */
+export const PAYMENT_METHODS = ['card', 'mobile', 'cash', 'coupon', 'agent', 'grant'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** What a viewer can choose on /subscription (an agent payment is recorded at /agent). */
 export const SELF_SERVICE_METHODS = ['card', 'mobile', 'cash', 'coupon'] as const satisfies readonly PaymentMethod[];

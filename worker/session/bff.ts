@@ -24,7 +24,8 @@ export async function apiForBrowsers(c: Context<AppEnv>): Promise<Response> {
   const path = url.pathname.slice('/api'.length).replace(/\/$/, '') || '/';
   const method = c.req.method;
   // Refresh is the edge's business for browsers (the cookie); a device signed in with a code and no cookie (a TV) refreshes itself.
-  if (path === '/auth/refresh' && currentTokens(c) !== null) {
+  // The back office's API is the console's pages' (/admin), never a browser script's: its session token stays in its cookie.
+  if ((path === '/auth/refresh' && currentTokens(c) !== null) || /^\/admin(\/|$)/.test(path)) {
     return c.json({ status: 404, message: `E_ROUTE_NOT_FOUND: ${method} ${path}` }, 404);
   }
   if (path === '/auth/logout' && method === 'POST') {

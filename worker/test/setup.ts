@@ -1,4 +1,4 @@
-import { abortAllDurableObjects, applyD1Migrations, reset } from 'cloudflare:test';
+import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 
 declare global {
@@ -12,39 +12,11 @@ declare global {
   }
 }
 
-/** Whether D1, KV and R2 are empty (D1's own `_cf_` tables aside). */
-async function empty(): Promise<boolean> {
-  const [tables, keys, objects] = await Promise.all([
-    env.DB.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name NOT LIKE '_cf_%'").first<{ n: number }>(),
-    env.CACHE.list({ limit: 1 }),
-    env.MEDIA.list({ limit: 1 }),
-  ]);
-  return !tables?.n && keys.keys.length === 0 && objects.objects.length === 0;
-}
-
-/**
- * Empties every binding (D1, KV, R2, Durable Objects). Right after a file that ended with work still
- * settling (hundreds of parallel requests), workerd's reset can leave D1, KV and R2 as they were:
- * then it is tried again.
- */
-async function emptyBindings(): Promise<void> {
-  for (let tries = 0; tries < 50; tries += 1) {
-    await reset();
-    if (await empty()) {
-      // Objects still in memory keep what they had read from their storage: they are ended too.
-      await abortAllDurableObjects();
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the test bindings could not be emptied before this file');
-}
-
-// Every test file starts from empty bindings, then the migrated schema and the demo catalogue
-// (scripts/seed/catalogue.ts): files share one runtime per core (vitest.config.ts), so what an
-// earlier file left in D1, KV, R2 or a Durable Object is deleted first.
-await emptyBindings();
+// Every test file starts from the migrated schema and the demo catalogue (scripts/seed/catalogue.ts).
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-for (let i = 0; i < env.TEST_SEED.length; i += 50) {
-  await env.DB.batch(env.TEST_SEED.slice(i, i + 50).map((sql) => env.DB.prepare(sql)));
+const { n } = (await env.DB.prepare('SELECT COUNT(*) AS n FROM contents').first<{ n: number }>()) ?? { n: 0 };
+if (n === 0) {
+  for (let i = 0; i < env.TEST_SEED.length; i += 50) {
+    await env.DB.batch(env.TEST_SEED.slice(i, i + 50).map((sql) => env.DB.prepare(sql)));
+  }
 }

@@ -41,12 +41,13 @@ function SelectField({ name, label, value, error, autoFocus, required = false, c
   );
 }
 
-function MessageField({ value, error, autoFocus }: { value: string; error?: string; autoFocus: boolean }) {
+/** The message's text area (the contact form's, and the answer on the reply page), with its length hint. */
+export function MessageField({ value, error, autoFocus, label }: { value: string; error?: string; autoFocus: boolean; label?: string }) {
   const { t, lang } = useI18n();
   return (
     <div className="field" data-field="message">
       <label className="field__label" htmlFor="field-message">
-        {t('CONTACT_MESSAGE')}
+        {label ?? t('CONTACT_MESSAGE')}
       </label>
       <textarea
         className="field__input contact__message"

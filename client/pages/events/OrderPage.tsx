@@ -3,7 +3,7 @@ import { useI18n } from '../../i18n';
 import { Money } from '../subscription/parts';
 import { kindBesideName, ShowWhen } from './parts';
 
-const TONE: Record<Order['state'], 'success' | 'info' | 'danger'> = { held: 'info', paid: 'info', fulfilled: 'success', expired: 'danger', failed: 'danger', refund_due: 'danger' };
+const TONE: Record<Order['state'], 'success' | 'info' | 'danger'> = { held: 'info', paid: 'info', fulfilled: 'success', expired: 'danger', failed: 'danger', refund_due: 'danger', refunded: 'info' };
 
 /** `/events/orders/{id}`: where the payment brings the buyer back — what became of the order and its tickets. */
 export function OrderPage({ order }: { order: Order }) {

@@ -2,7 +2,6 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { limiter } from '../../limits';
-import { mailer } from '../../messaging';
 import { contactAcknowledgementEmail, supportEmail, type ContactMail } from '../../messaging/contact';
 import { clientOf, lang, tooMany } from '../kernel/request';
 import { authenticate } from '../kernel/auth';
@@ -11,6 +10,8 @@ import { readConfig } from '../configs/queries';
 import { apiError } from '../errors';
 import { resolveViewer } from '../profiles/queries';
 import { validationHook } from '../kernel/validation';
+import { sendMail, supportAddress } from './mail';
+import { customerReplies } from './support/customer';
 import { lastTransaction, storeMessage, type AccountDetails } from './queries';
 import { ContactAnswer, ContactInput } from './schemas';
 import { HumanCheckUnavailable, humanCheck, passed } from './turnstile';
@@ -22,8 +23,6 @@ import { HumanCheckUnavailable, humanCheck, passed } from './turnstile';
  * emails (support, and the acknowledgement in the sender's language). A failed email is logged and
  * the ticket stands.
  */
-
-const DEFAULT_SUPPORT_EMAIL = 'support@tafrij.ma';
 
 /** The account details of a logged-in sender (spec §3): account, profile watching, last transaction; null for guests. */
 async function accountOf(c: Context<AppEnv>, deviceId: string): Promise<AccountDetails | null> {
@@ -61,45 +60,36 @@ async function withinLimits(c: Context<AppEnv>, email: string, ip: string): Prom
   return byAddress.retryAfter;
 }
 
-/** Sends one email; a failure is logged (the ticket stands) and answers false. */
-async function send(c: Context<AppEnv>, kind: string, ticket: string, email: { to: string; subject: string; text: string; html: string }): Promise<boolean> {
-  try {
-    await mailer(c.env).send(email);
-    return true;
-  } catch (error) {
-    console.warn(JSON.stringify({ level: 'warn', event: 'contact_email_failed', kind, ticket, requestId: c.req.header('x-request-id'), error: String(error) }));
-    return false;
-  }
-}
+export const contact = new Hono<AppEnv>()
+  // The customer's reply page's API (issue 32): GET and POST /contact/reply/{token}.
+  .route('/reply', customerReplies)
+  .post('/', zValidator('json', ContactInput, validationHook), async (c) => {
+    const input = c.req.valid('json');
+    const client = clientOf(c);
 
-export const contact = new Hono<AppEnv>().post('/', zValidator('json', ContactInput, validationHook), async (c) => {
-  const input = c.req.valid('json');
-  const client = clientOf(c);
+    const check = humanCheck(c.env, fetch, () => now(c));
+    if (!check) {
+      console.error(JSON.stringify({ level: 'error', event: 'contact_human_check_off', msg: 'TURNSTILE_SECRET_KEY is not set' }));
+      apiError(503, 'HUMAN_CHECK_UNAVAILABLE', 'the human check is not configured');
+    }
+    try {
+      const answer = await check.verify({ token: input.turnstile_token, remoteIp: client.ip || undefined });
+      if (!passed(answer)) apiError(400, 'HUMAN_CHECK_FAILED', answer['error-codes'].join(',') || 'turnstile');
+    } catch (error) {
+      if (!(error instanceof HumanCheckUnavailable)) throw error;
+      console.error(JSON.stringify({ level: 'error', event: 'contact_human_check_unavailable', error: error.message }));
+      apiError(503, 'HUMAN_CHECK_UNAVAILABLE', 'try again in a moment');
+    }
 
-  const check = humanCheck(c.env, fetch, () => now(c));
-  if (!check) {
-    console.error(JSON.stringify({ level: 'error', event: 'contact_human_check_off', msg: 'TURNSTILE_SECRET_KEY is not set' }));
-    apiError(503, 'HUMAN_CHECK_UNAVAILABLE', 'the human check is not configured');
-  }
-  try {
-    const answer = await check.verify({ token: input.turnstile_token, remoteIp: client.ip || undefined });
-    if (!passed(answer)) apiError(400, 'HUMAN_CHECK_FAILED', answer['error-codes'].join(',') || 'turnstile');
-  } catch (error) {
-    if (!(error instanceof HumanCheckUnavailable)) throw error;
-    console.error(JSON.stringify({ level: 'error', event: 'contact_human_check_unavailable', error: error.message }));
-    apiError(503, 'HUMAN_CHECK_UNAVAILABLE', 'try again in a moment');
-  }
+    const delay = await withinLimits(c, input.email, client.ip);
+    if (delay > 0) return tooMany(c, 'TOO_MANY_REQUESTS', delay, `Too many messages: wait ${delay} seconds`);
 
-  const delay = await withinLimits(c, input.email, client.ip);
-  if (delay > 0) return tooMany(c, 'TOO_MANY_REQUESTS', delay, `Too many messages: wait ${delay} seconds`);
-
-  const account = await accountOf(c, client.deviceId);
-  const stored = await storeMessage(c.env.DB, input, { lang: lang(c), now: now(c), account, deviceId: client.deviceId || null });
-  const mail: ContactMail = { ...stored, lang: lang(c), deviceId: client.deviceId || null };
-  const supportAddress = c.env.SUPPORT_EMAIL?.trim() || DEFAULT_SUPPORT_EMAIL;
-  const [, acknowledged] = await Promise.all([
-    send(c, 'support', stored.ticket, { to: supportAddress, ...supportEmail(mail) }),
-    send(c, 'acknowledgement', stored.ticket, { to: input.email, ...contactAcknowledgementEmail(mail) }),
-  ]);
-  return c.json({ ticket: stored.ticket, acknowledged } satisfies ContactAnswer, 201);
-});
+    const account = await accountOf(c, client.deviceId);
+    const stored = await storeMessage(c.env.DB, input, { lang: lang(c), now: now(c), account, deviceId: client.deviceId || null });
+    const mail: ContactMail = { ...stored, lang: lang(c), deviceId: client.deviceId || null };
+    const [, acknowledged] = await Promise.all([
+      sendMail(c, 'support', stored.ticket, { to: supportAddress(c.env), ...supportEmail(mail) }),
+      sendMail(c, 'acknowledgement', stored.ticket, { to: input.email, ...contactAcknowledgementEmail(mail) }),
+    ]);
+    return c.json({ ticket: stored.ticket, acknowledged } satisfies ContactAnswer, 201);
+  });

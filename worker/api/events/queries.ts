@@ -5,7 +5,7 @@ import type { Lang } from '../../rules/lang';
 import type { Currency } from '../../rules/subscription';
 import { pickText } from '../../rules/texts';
 import { showInventory } from './inventory';
-import type { Show, TicketType } from './schemas';
+import { ORDER_STATES, type Show, type TicketType } from './schemas';
 
 export const EventRow = z.object({
   id: z.number(),
@@ -136,7 +136,7 @@ export const OrderRow = z.object({
   id: z.string(),
   user_id: z.string(),
   show_id: z.number(),
-  state: z.enum(['held', 'paid', 'fulfilled', 'expired', 'failed', 'refund_due']),
+  state: z.enum(ORDER_STATES),
   amount: z.number(),
   currency: z.enum(['MAD', 'EUR', 'USD']),
   transaction_id: z.string().nullable(),

@@ -86,7 +86,7 @@ export const OrderInput = z.strictObject({
 });
 export type OrderInput = z.infer<typeof OrderInput>;
 
-export const ORDER_STATES = ['held', 'paid', 'fulfilled', 'expired', 'failed', 'refund_due'] as const;
+export const ORDER_STATES = ['held', 'paid', 'fulfilled', 'expired', 'failed', 'refund_due', 'refunded'] as const;
 export const TICKET_STATES = ['held', 'valid', 'void'] as const;
 
 const ShowRef = z.object({ slug: z.string(), title: z.string(), venue: z.string(), starts_at: z.string(), ends_at: z.string(), festival_slug: z.string(), festival_name: z.string() });

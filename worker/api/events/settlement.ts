@@ -4,7 +4,8 @@
  * transaction; then we **fulfil**: confirm the hold in the show's Durable Object, mark the e-tickets
  * 'valid', the order 'fulfilled', and email the e-tickets. Idempotent: a replayed or parallel
  * callback fulfils once (one guarded UPDATE decides who sends the mail). A paid order whose hold ran
- * out and whose seats are gone is 'refund_due' (logged, its buyer emailed once; My tickets says so). The scheduled handler
+ * out and whose seats are gone is 'refund_due' (logged, its buyer emailed once; My tickets says so) until the back office
+ * refunds it ('refunded', worker/api/payments/refunds). The scheduled handler
  * expires held orders past hold_expires_at (tickets void, hold released) and finishes paid orders a
  * crash left unfulfilled.
  */
@@ -40,6 +41,28 @@ export const orderFailedStatements = (db: D1Database, transactionId: string, at:
     .bind(transactionId, at, ...guardArgs),
 ];
 
+/**
+ * In the batch of a refund of the whole payment (worker/api/payments/refunds): the order is refunded
+ * and its tickets void (a refund_due order is settled; a fulfilled one's tickets stop opening the door).
+ */
+export const orderRefundedStatements = (db: D1Database, transactionId: string, at: string, guard: string, ...guardArgs: unknown[]): D1PreparedStatement[] => [
+  db
+    .prepare(`UPDATE orders SET state = 'refunded', updated_at = ?2 WHERE id = ${ORDER_OF_TX} AND state IN ('paid', 'fulfilled', 'refund_due') AND ${guard.replaceAll('?', '?3')}`)
+    .bind(transactionId, at, ...guardArgs),
+  db
+    .prepare(`UPDATE etickets SET state = 'void' WHERE order_id = ${ORDER_OF_TX} AND state != 'void' AND ${guard.replaceAll('?', '?3')}`)
+    .bind(transactionId, at, ...guardArgs),
+];
+
+/** The refund-due queue's event orders: paid, but their seats were gone (oldest first). */
+export async function ordersOwed(db: D1Database, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare("SELECT transaction_id FROM orders WHERE state = 'refund_due' AND transaction_id IS NOT NULL ORDER BY updated_at LIMIT ?")
+    .bind(limit)
+    .all<{ transaction_id: string }>();
+  return results.map((r) => r.transaction_id);
+}
+
 function log(level: 'info' | 'warn', event: string, fields: Record<string, unknown>): void {
   console[level === 'warn' ? 'warn' : 'log'](JSON.stringify({ level, event, ...fields }));
 }
@@ -60,6 +83,8 @@ export const orderFulfilment: FulfilmentHandlers = {
   paid: (db, transactionId, at, guard, ...guardArgs) => [orderPaidStatement(db, transactionId, at, guard, ...guardArgs)],
   failed: orderFailedStatements,
   refundDue: (db, transactionId, at, guard, ...guardArgs) => [orderRefundDueStatement(db, transactionId, at, guard, ...guardArgs)],
+  refunded: orderRefundedStatements,
+  owed: ordersOwed,
   settled: afterOrderSettlement,
   named: async (db, transactionId, lang) => {
     const order = await orderOfTransaction(db, transactionId);

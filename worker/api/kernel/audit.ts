@@ -6,6 +6,7 @@
  * An action that changes something puts `auditStatement` in the same D1 batch as its own writes, so
  * the change and its entry are written together or not at all.
  */
+import { numberedFrom } from './sql';
 
 /** Who acted: a staff member (with the roles they held then), or nobody (the CLI, the system). */
 export type Actor = { id: string | null; roles: readonly string[] };
@@ -29,11 +30,15 @@ export type AuditEntry = {
 
 const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
 
-/** The INSERT of one entry, to run in the batch of the change it records. */
-export function auditStatement(db: D1Database, entry: AuditEntry): D1PreparedStatement {
+/**
+ * The INSERT of one entry, to run in the batch of the change it records. `when`: a condition of that
+ * batch (SQL with positional `?` placeholders, and their values) the entry is written under, as the
+ * batch's other statements are (a compare-and-set that may lose: worker/api/payments/store.ts).
+ */
+export function auditStatement(db: D1Database, entry: AuditEntry, when?: { sql: string; args: unknown[] }): D1PreparedStatement {
   return db
     .prepare(
-      'INSERT INTO audit_log (at, staff_id, staff_roles, action, entity, entity_id, before_json, after_json, reason, ip, country) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)',
+      `INSERT INTO audit_log (at, staff_id, staff_roles, action, entity, entity_id, before_json, after_json, reason, ip, country) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11${when ? ` WHERE ${numberedFrom(when.sql, 12)}` : ''}`,
     )
     .bind(
       entry.at.toISOString(),
@@ -47,6 +52,7 @@ export function auditStatement(db: D1Database, entry: AuditEntry): D1PreparedSta
       entry.reason ?? null,
       entry.origin?.ip ?? null,
       entry.origin?.country ?? null,
+      ...(when?.args ?? []),
     );
 }
 

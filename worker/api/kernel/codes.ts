@@ -13,6 +13,12 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 
 export type CodeChannel = 'email' | 'sms';
 
+/**
+ * What a code is for: the purposes a person asks for (`CodePurpose`), a mobile payment's consent, and
+ * `email-change:{userId}`: the code support asks for to move that account to the address it was sent to.
+ */
+export type CodeUse = CodePurpose | 'payment' | `email-change:${string}`;
+
 async function hmac(env: ServerSecret, text: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(serverSecret(env)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text));
@@ -30,7 +36,7 @@ export function randomCode(): string {
 }
 
 /** Creates a code for (channel, target, purpose), replacing any earlier one; answers the code to send. */
-export async function createCode(env: ServerSecret & Pick<Bindings, 'DB'>, channel: CodeChannel, target: string, purpose: CodePurpose | 'payment'): Promise<string> {
+export async function createCode(env: ServerSecret & Pick<Bindings, 'DB'>, channel: CodeChannel, target: string, purpose: CodeUse): Promise<string> {
   const code = randomCode();
   const now = Date.now();
   await env.DB.batch([
@@ -53,7 +59,7 @@ export async function createCode(env: ServerSecret & Pick<Bindings, 'DB'>, chann
  * CODE_MAX_ATTEMPTS were), so parallel guesses are counted exactly: at most 5 are ever compared.
  * Call `useCode` once the action succeeded.
  */
-export async function checkCode(env: ServerSecret & Pick<Bindings, 'DB'>, channel: CodeChannel, target: string, purpose: CodePurpose | 'payment', code: string): Promise<number | null> {
+export async function checkCode(env: ServerSecret & Pick<Bindings, 'DB'>, channel: CodeChannel, target: string, purpose: CodeUse, code: string): Promise<number | null> {
   const row = await env.DB.prepare(
     `UPDATE verification_codes SET attempts = attempts + 1
       WHERE id = (SELECT id FROM verification_codes WHERE channel = ? AND target = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT 1)

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { isLang, type Lang } from '../../rules/lang';
-import type { AppEnv } from '../../env';
+import type { AppEnv, Bindings } from '../../env';
 import { consumeAll } from '../../limits';
 import { mailer, SendError, smsSender } from '../../messaging';
 import { verificationCodeEmail, verificationCodeSms } from '../../messaging/templates';
@@ -70,11 +70,16 @@ export async function countSms(c: Context<AppEnv>, to: string): Promise<{ refuse
   return { refused: tooMany(c, 'CODE_TOO_FREQUENT', sending.retryAfter, `sent too frequently, wait ${sending.retryAfter} seconds`) };
 }
 
+/** Sends a verification code in `language` by email or SMS; a provider's failure throws SendError. */
+export async function sendCode(env: Bindings, channel: CodeChannel, to: string, language: Lang, code: string): Promise<void> {
+  if (channel === 'sms') await smsSender(env).send({ to, text: verificationCodeSms(language, code) });
+  else await mailer(env).send({ to, ...verificationCodeEmail(language, code) });
+}
+
 /** Delivers a verification code; the SMS/email provider's failure is 502 SEND_FAILED. */
 export async function deliverCode(c: Context<AppEnv>, channel: CodeChannel, to: string, code: string): Promise<void> {
   try {
-    if (channel === 'sms') await smsSender(c.env).send({ to, text: verificationCodeSms(lang(c), code) });
-    else await mailer(c.env).send({ to, ...verificationCodeEmail(lang(c), code) });
+    await sendCode(c.env, channel, to, lang(c), code);
   } catch (error) {
     if (error instanceof SendError) apiError(502, 'SEND_FAILED', `${channel} provider`);
     throw error;

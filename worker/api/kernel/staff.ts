@@ -2,9 +2,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../env';
 import { isPermission, STAFF_SESSION_IDLE_MINUTES, type Permission } from '../../rules/staff';
 import { apiError } from '../errors';
+import { authenticate } from './auth';
 import type { Actor, Origin } from './audit';
 import { now } from './clock';
 import { clientOf } from './request';
+import { sha256 } from './tokens';
 
 /**
  * The staff member behind a back-office request (issue 32). The console's pages send the session's
@@ -21,10 +23,13 @@ export type Staff = {
   sessionHash: string;
 };
 
-/** SHA-256 of a token, hex: what D1 keeps of session tokens and recovery codes. */
-export async function sha256Hex(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+/** The console roles an account holds now. */
+export async function consoleRoles(db: D1Database, userId: string): Promise<string[]> {
+  const { results } = await db
+    .prepare('SELECT g.role FROM staff_grants g JOIN staff_roles r ON r.name = g.role WHERE g.user_id = ?1 AND r.console = 1 ORDER BY g.role')
+    .bind(userId)
+    .all<{ role: string }>();
+  return results.map((row) => row.role);
 }
 
 type SessionRow = { user_id: string; email: string | null; is_active: number; seen_at: string; expires_at: string; roles: string | null; permissions: string | null };
@@ -35,7 +40,7 @@ type SessionRow = { user_id: string; email: string | null; is_active: number; se
  */
 export async function staffSession(db: D1Database, token: string, at: Date): Promise<Staff | null> {
   if (!/^[A-Za-z0-9_-]{32,128}$/.test(token)) return null;
-  const sessionHash = await sha256Hex(token);
+  const sessionHash = await sha256(token);
   const row = await db
     .prepare(
       `SELECT s.user_id, u.email, u.is_active, s.seen_at, s.expires_at,
@@ -63,11 +68,19 @@ export async function staffSession(db: D1Database, token: string, at: Date): Pro
   };
 }
 
-/** Back-office routes: a live console session, else 401 STAFF_SESSION_REQUIRED (the console signs in again). */
+/**
+ * Back-office routes: a live console session. Without one, a site user who holds no console role (a
+ * customer, a sales agent, a librarian, door staff) gets 403 STAFF_FORBIDDEN; anyone else 401
+ * STAFF_SESSION_REQUIRED (the console signs in again).
+ */
 export const requireStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get('staff')) {
     const staff = await staffSession(c.env.DB, c.req.header('x-staff-session') ?? '', now(c));
-    if (!staff) apiError(401, 'STAFF_SESSION_REQUIRED', 'sign in to the console');
+    if (!staff) {
+      const site = await authenticate(c).catch(() => null);
+      if (site && (await consoleRoles(c.env.DB, site.user.id)).length === 0) apiError(403, 'STAFF_FORBIDDEN', 'the console is for staff');
+      apiError(401, 'STAFF_SESSION_REQUIRED', 'sign in to the console');
+    }
     c.set('staff', staff);
   }
   await next();

@@ -112,3 +112,22 @@ describe('billing emails', () => {
     }
   });
 });
+
+it.each(LANGS)('a refund in %s says how much of what, its credit note and invoice, how the money comes back and what became of the subscription', (lang) => {
+  const t = translate(lang);
+  const base = { kind: 'refunded', bought: 'plan', what: '3 mois', amount: 5900, currency: 'MAD', creditNote: 'AV-2026-000007', invoice: 'TAF-2026-000042', manual: false } as const;
+  const kept = billingEmail(lang, { ...base, subscription: { ended: false, until: '2027-02-22T10:00:00.000Z' } }, 'https://tafrij.ma');
+  expect(kept.subject).toMatch(MAD_59[lang]);
+  expect(kept.text).toMatch(MAD_59[lang]);
+  expect(kept.text).toContain('3 mois');
+  expect(kept.text).toContain(t('ADMIN_REFUNDS_MAIL_CREDIT_NOTE', { number: 'AV-2026-000007', invoice: 'TAF-2026-000042' }));
+  expect(kept.text).toContain(t('ADMIN_REFUNDS_MAIL_CARD'));
+  expect(kept.text).toContain('2027');
+  expect(kept.text).toMatch(new RegExp(`https://tafrij\\.ma/settings/billingActivity\\?lang=${lang}`));
+  const ended = billingEmail(lang, { ...base, bought: 'order', manual: true, invoice: null, subscription: { ended: true } }, 'https://tafrij.ma');
+  expect(ended.text).toContain(t('ADMIN_REFUNDS_MAIL_MANUAL'));
+  expect(ended.text).toContain(t('ADMIN_REFUNDS_MAIL_CREDIT_NOTE_ONLY', { number: 'AV-2026-000007' }));
+  expect(ended.text).toContain(t('ADMIN_REFUNDS_MAIL_ENDED'));
+  expect(ended.text).toMatch(/\/my-tickets\?lang=/);
+  expect(billingEmail(lang, { ...base, subscription: null }, 'https://tafrij.ma').text).not.toContain(t('ADMIN_REFUNDS_MAIL_ENDED'));
+});

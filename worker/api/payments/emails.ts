@@ -23,6 +23,12 @@ export type BillingEmail =
   | { kind: 'agent_recorded'; plan: string; bought: Bought; amount: number; currency: Currency; agent: string }
   /** Money taken for something not delivered (a checkout or an order closed before the payment came): refunded. `what`: the plan's, the pack's or the show's name. */
   | { kind: 'refund_due'; bought: Bought; what: string; amount: number; currency: Currency }
+  /**
+   * Money was given back (the back office): how much of what, its credit note (and the invoice it
+   * corrects), whether it goes back to the card or by hand, and what became of the subscription
+   * (`ended` now, or `until` the period end without renewal; null: not a subscription payment).
+   */
+  | { kind: 'refunded'; bought: Bought; what: string; amount: number; currency: Currency; creditNote: string; invoice: string | null; manual: boolean; subscription: { ended: true } | { ended: false; until: string } | null }
   /** A ticket pack was paid: how many tickets were added and the balance now. */
   | { kind: 'tickets_receipt'; pack: string; amount: number; currency: Currency; tickets: number; credits: number; invoice: string | null };
 
@@ -88,6 +94,8 @@ function text(lang: Lang, e: BillingEmail): Text {
     }
     case 'refund_due':
       return refundText(lang, e);
+    case 'refunded':
+      return refundedText(lang, e);
     case 'ended':
       return { subject: t('ENDED_MAIL_SUBJECT'), lines: [t('ENDED_MAIL_LINE', { plan: e.plan }), t('ENDED_MAIL_KEPT')], button: t('ENDED_MAIL_BUTTON'), path: '/subscription' };
   }
@@ -115,6 +123,24 @@ function refundText(lang: Lang, e: Extract<BillingEmail, { kind: 'refund_due' }>
     lines: [t(order ? 'REFUND_MAIL_RECEIVED_ORDER' : 'REFUND_MAIL_RECEIVED', { amount, what }), t('REFUND_MAIL_REFUNDED', { amount })],
     button: t(order ? 'REFUND_MAIL_BUTTON_ORDER' : 'REFUND_MAIL_BUTTON'),
     path: order ? '/my-tickets' : '/settings/billingActivity',
+  };
+}
+
+function refundedText(lang: Lang, e: Extract<BillingEmail, { kind: 'refunded' }>): Text {
+  const t = translate(lang);
+  const amount = formatMoney(lang, e.amount, e.currency);
+  const what = t(e.bought === 'order' ? 'REFUND_MAIL_WHAT_ORDER' : e.bought === 'tickets' ? 'REFUND_MAIL_WHAT_TICKETS' : 'REFUND_MAIL_WHAT_PLAN', { name: e.what });
+  const subscription = e.subscription === null ? [] : [e.subscription.ended ? t('ADMIN_REFUNDS_MAIL_ENDED') : t('ADMIN_REFUNDS_MAIL_KEPT', { date: date(lang, e.subscription.until) })];
+  return {
+    subject: t('ADMIN_REFUNDS_MAIL_SUBJECT', { amount }),
+    lines: [
+      t('ADMIN_REFUNDS_MAIL_REFUNDED', { amount, what }),
+      t(e.manual ? 'ADMIN_REFUNDS_MAIL_MANUAL' : 'ADMIN_REFUNDS_MAIL_CARD'),
+      e.invoice ? t('ADMIN_REFUNDS_MAIL_CREDIT_NOTE', { number: e.creditNote, invoice: e.invoice }) : t('ADMIN_REFUNDS_MAIL_CREDIT_NOTE_ONLY', { number: e.creditNote }),
+      ...subscription,
+    ],
+    button: t(e.bought === 'order' ? 'REFUND_MAIL_BUTTON_ORDER' : 'REFUND_MAIL_BUTTON'),
+    path: e.bought === 'order' ? '/my-tickets' : '/settings/billingActivity',
   };
 }
 

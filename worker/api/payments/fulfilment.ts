@@ -31,6 +31,17 @@ export type FulfilmentHandlers = {
   failed: GuardedStatements;
   /** Money was taken for a checkout already closed here: nothing is delivered, an operator refunds it. */
   refundDue: GuardedStatements;
+  /**
+   * The whole payment was refunded (in the refund's batch, worker/api/payments/refunds): what was
+   * bought is given up (an event order is refunded, its tickets void).
+   */
+  refunded: GuardedStatements;
+  /**
+   * The payments of this purpose whose buyers are owed their money though the payment was accepted
+   * (an event order paid after its seats were gone), oldest first, at most `limit`: the back office's
+   * refund-due queue, beside the transactions that are refund_due themselves.
+   */
+  owed: (db: D1Database, limit: number) => Promise<string[]>;
   /** After the settlement's batch: deliver (or release what was held). Its own messages, instead of the billing emails. */
   settled: (deps: FulfilmentDeps, transactionId: string, now: Date) => Promise<void>;
   /** What was bought, named in the buyer's language (a show's title), for the messages payments sends; null: not found. */
@@ -47,6 +58,9 @@ export function registerFulfilment(purpose: PaymentPurpose, handlers: Fulfilment
   if (OWN_PURPOSES.has(purpose)) throw new Error(`payments fulfils '${purpose}' itself`);
   registered.set(purpose, handlers);
 }
+
+/** Every registered handler set: the refund-due queue asks each what its buyers are owed. */
+export const registeredFulfilments = (): FulfilmentHandlers[] => [...registered.values()];
 
 /**
  * The handlers of a transaction's purpose: null for payments' own purposes. A purpose sold elsewhere

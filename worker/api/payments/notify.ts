@@ -42,6 +42,15 @@ export async function notifySettlement(deps: NoticeDeps, s: Settlement, now: Dat
   }
 }
 
+/** The Workers execution context of a request, or null when the app is called directly (tests). */
+export function executionContext(c: { executionCtx: { waitUntil(p: Promise<unknown>): void } }): { waitUntil(p: Promise<unknown>): void } | null {
+  try {
+    return c.executionCtx;
+  } catch {
+    return null;
+  }
+}
+
 /** Runs work after the answer when the runtime allows it (Workers), else awaits it (tests calling the app directly). */
 export async function afterAnswer(ctx: { waitUntil(p: Promise<unknown>): void } | null, work: Promise<unknown>): Promise<void> {
   const safe = work.catch((error: unknown) => console.warn(JSON.stringify({ level: 'warn', event: 'after_answer_failed', error: String(error) })));

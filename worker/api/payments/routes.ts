@@ -25,12 +25,12 @@ import type { PaymentProvider } from './providers/types';
 import { changeQuote } from './quote';
 import { CheckoutAnswer, Currency, type SubscriptionView } from './schemas';
 import { attemptsOf, once } from './once';
-import { afterAnswer, notifySettlement } from './notify';
+import { afterAnswer, executionContext, notifySettlement } from './notify';
 import { settle } from './settle';
 import { apply, type Billing, type Event } from './state';
 import { loadBilling, update } from './store';
 import { findTransaction, listTransactions, paidForPeriod } from './transactions';
-import { invoiceDocument } from './invoices';
+import { documentPdf, invoiceDocument } from './invoices';
 
 /**
  * Subscriptions and card payments (issue 13; spec §7 payments), mounted under /payments:
@@ -106,15 +106,6 @@ async function couponTries(c: Ctx, next: Next): Promise<Response | void> {
   if (refused) return refused;
   await next();
   if (c.res.status === 200) await couponWorked(c);
-}
-
-/** The Workers execution context, or null when the app is called directly (tests). */
-function executionContext(c: Ctx): { waitUntil(p: Promise<unknown>): void } | null {
-  try {
-    return c.executionCtx;
-  } catch {
-    return null;
-  }
 }
 
 /** Applies a user's own action to their state (compare-and-set); a refusal is a 409 with its message. */
@@ -313,16 +304,7 @@ export const payments = new Hono<AppEnv>()
     if (!match) apiError(400, 'BAD_TRANSACTION_QUERY', 'invoice');
     const doc = await invoiceDocument(c.env.DB, c.env, caller(c).user.id, Number(match[1]));
     if (!doc) apiError(404, 'PAYMENT_NOT_FOUND', 'invoice');
-    const headers = { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${doc.number}.pdf"`, 'Cache-Control': 'private, no-store' };
-    // An issued invoice never changes: made once, then kept in R2 (outside the signed /media prefixes).
-    const key = `private/invoices/${doc.number}.pdf`;
-    const stored = await c.env.MEDIA.get(key);
-    if (stored) return new Response(stored.body, { headers });
-    // pdf-lib, fontkit and the fonts (about 3 MB) load with the first invoice, not with every Worker start.
-    const { renderInvoicePdf } = await import('./invoices/pdf');
-    const pdf = await renderInvoicePdf(doc);
-    await c.env.MEDIA.put(key, pdf, { httpMetadata: { contentType: 'application/pdf' } });
-    return new Response(new Uint8Array(pdf), { headers });
+    return documentPdf(c.env.MEDIA, 'invoices', doc);
   })
 
   .get('/transactions', async (c) => c.json(await listTransactions(c.env.DB, caller(c).user.id)))

@@ -74,6 +74,17 @@ export type Event =
   /** The provider ended its subscription: no more renewals, access until the end. */
   | { type: 'provider_ended' }
   | { type: 'reminded'; forEnd: string }
+  /**
+   * The back office gives `days` of premium (worker/api/payments/grants.ts): a running period is
+   * extended (its next charge moves with its end); otherwise a period of `planId` starts now, renewed
+   * by nobody and cancelled through support, as a backoffice subscription is.
+   */
+  | { type: 'granted'; planId: number; days: number; currency: Currency }
+  /**
+   * A payment of the subscription was refunded (the back office): `end_now` ends access now;
+   * `keep` keeps it to the period end, as a cancel does, with no renewal.
+   */
+  | { type: 'refunded'; effect: 'end_now' | 'keep' }
   /** The clock: periods that ended go back to the free offer. */
   | { type: 'tick' };
 
@@ -153,6 +164,22 @@ export function apply(b: Billing, event: Event, now: Date): Outcome {
       return ok({ cancelled: true, renewal: null });
     case 'reminded':
       return ok({ remindedFor: event.forEnd });
+    case 'granted': {
+      if (active && b.end !== null) {
+        const end = addMinutes(b.end, event.days * 1440);
+        // A charge due at the period's end moves with it; a failed renewal's retry keeps its day.
+        return ok({ end, renewal: b.renewal === b.end ? end : b.renewal, trialEnd: b.state === 'trialing' ? end : b.trialEnd });
+      }
+      const end = addMinutes(at, event.days * 1440);
+      return ok({
+        state: 'active', planId: event.planId, start: at, end, renewal: null, error: null, cancelled: false, attempts: 0, trialEnd: null,
+        nextPlanId: null, provider: 'backoffice', currency: event.currency, origin: 'backoffice',
+      });
+    }
+    case 'refunded':
+      if (!active) return ok({});
+      if (event.effect === 'keep') return ok({ cancelled: true, renewal: null, nextPlanId: null });
+      return ok({ state: 'expired', end: at, renewal: null, cancelled: false, nextPlanId: null, trialEnd: null, attempts: 0 });
     case 'tick':
       // Spec §4: after end, a switch to the free offer.
       if (premiumPlan(b) !== null && !active) return ok({ state: 'expired', renewal: null, cancelled: false, nextPlanId: null, trialEnd: null, attempts: 0 });

@@ -98,13 +98,15 @@ export const eventSeen = async (db: D1Database, provider: string, eventId: strin
 /**
  * What was actually paid for the current period (minor units, in its currency): the accepted payments
  * of the subscription since the period began (a renewal paid ahead extends the same period). A coupon's
- * discount was not paid; a plan change's credit (its `discount`, without a coupon) was, earlier.
+ * discount was not paid; a plan change's credit (its `discount`, without a coupon) was, earlier; what
+ * the back office refunded of them was given back.
  */
 export async function paidForPeriod(db: D1Database, userId: string, period: { start: string | null; currency: Currency | null }): Promise<number> {
   if (!period.start || !period.currency) return 0;
   const row = await db
     .prepare(
-      `SELECT COALESCE(SUM(amount + CASE WHEN coupon_code IS NULL THEN discount ELSE 0 END), 0) AS paid FROM transactions
+      `SELECT COALESCE(SUM(amount + CASE WHEN coupon_code IS NULL THEN discount ELSE 0 END
+         - (SELECT COALESCE(SUM(r.amount), 0) FROM refunds r WHERE r.transaction_id = transactions.id AND r.state = 'done')), 0) AS paid FROM transactions
        WHERE user_id = ? AND state = 'accepted' AND purpose IN ('subscribe', 'renew', 'change') AND trial_days = 0 AND currency = ? AND updated_at >= ?`,
     )
     .bind(userId, period.currency, period.start)

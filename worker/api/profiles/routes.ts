@@ -10,6 +10,7 @@ import type { UserRow } from '../kernel/users';
 import { readConfig } from '../configs/queries';
 import { apiError } from '../errors';
 import { validationHook } from '../kernel/validation';
+import { now } from '../kernel/clock';
 import { checkProfilePin } from './pin-check';
 import { MAX_PROFILES, profilesNeedSubscription } from '../../rules/profiles';
 import {
@@ -174,7 +175,7 @@ export const profiles = new Hono<AppEnv>()
     await requirePassword(user, password);
     // A PIN is stored as an argon2id hash (worker/api/kernel/password.ts), never returned.
     const hash = pin === null ? null : await hashPassword(pin);
-    await c.env.DB.prepare('UPDATE profiles SET pin_hash = ?, pin_is_activated = ? WHERE id = ?').bind(hash, hash ? 1 : 0, row.id).run();
+    await c.env.DB.prepare('UPDATE profiles SET pin_hash = ?, pin_is_activated = ?, pin_changed_at = ? WHERE id = ?').bind(hash, hash ? 1 : 0, now(c).toISOString(), row.id).run();
     // Locking the profile being watched does not lock out the session that knows the password.
     if (row.id === viewer.row.id && viewer.currentId !== row.id) await setCurrentProfile(c.env.DB, caller(c).sessionId, row.id);
     return c.json(await reload(c, row.id, row.id === viewer.row.id ? row.id : viewer.currentId));

@@ -13,7 +13,7 @@ describe('GET /robots.txt', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await res.text()).toBe(
-      ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /player/', 'Disallow: /profile', 'Disallow: /settings/', 'Disallow: /ads/', '', `Sitemap: ${env.PUBLIC_ORIGIN}/sitemap.xml`, ''].join('\n'),
+      ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /player/', 'Disallow: /profile', 'Disallow: /settings/', 'Disallow: /ads/', 'Disallow: /admin', '', `Sitemap: ${env.PUBLIC_ORIGIN}/sitemap.xml`, ''].join('\n'),
     );
   });
 

@@ -7,8 +7,8 @@ export type RobotsOptions = {
   disallow?: string[];
 };
 
-/** Account, player and API paths: nothing for a search index there; ad clicks and impressions (/ads/{id}/…) are counted, so crawlers stay out. */
-export const DEFAULT_DISALLOW = ['/api/', '/player/', '/profile', '/settings/', '/ads/'];
+/** Account, player, API and back-office paths: nothing for a search index there; ad clicks and impressions (/ads/{id}/…) are counted, so crawlers stay out. */
+export const DEFAULT_DISALLOW = ['/api/', '/player/', '/profile', '/settings/', '/ads/', '/admin'];
 
 /** GET /robots.txt: every crawler may index the site except the disallowed paths; the sitemap is named. */
 export function robots(options: RobotsOptions = {}): Handler<AppEnv> {

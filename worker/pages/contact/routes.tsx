@@ -1,3 +1,4 @@
+import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ContactPage, ContactSent } from '../../../client/pages/contact/ContactPage';
 import type { FormState } from '../../../client/pages/auth/AuthLayout';
@@ -10,6 +11,8 @@ import { loadUser } from '../../session/user';
 import { countryCodeOf, failureStatus, splitMessage } from '../auth/form';
 import { definePage, type Ctx, type Shown } from '../kit/page';
 import { forProfile } from '../loaders';
+import type { AppEnv } from '../../env';
+import { replyPage } from './reply';
 
 /**
  * /contact (issue 15, spec §2): the contact form, a plain HTML form posted here. GET renders it
@@ -53,7 +56,7 @@ function refusal(failure: ApiError, values: Record<string, string>): { state: Fo
   return { state: { values, notice: { kind: 'danger', key: 'ERROR_DEFAULT' } }, status: failureStatus(failure.status) };
 }
 
-export const pages = definePage({
+const contactForm = definePage({
   path: '/contact',
   who: 'anyone',
   load: async ({ c }, { state }: Shown<FormState>) => {
@@ -105,3 +108,6 @@ export const pages = definePage({
     return c.redirect(`/contact?ticket=${sent.data.ticket}`, 303);
   },
 });
+
+/** /contact and the reply link's page /contact/reply/{token}. */
+export const pages = new Hono<AppEnv>().route('/', contactForm).route('/', replyPage);

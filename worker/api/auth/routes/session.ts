@@ -1,46 +1,29 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../../env';
-import { consumeAll, limiter } from '../../../limits';
 import { apiError } from '../../errors';
 import { validationHook } from '../../kernel/validation';
 import { authenticate } from '../../kernel/auth';
-import { verifyPassword } from '../../kernel/password';
+import { checkPassword } from '../../kernel/login';
 import { LoginInput, LogoutInput, RefreshInput } from '../schemas';
 import { refreshSession, revokeSessions, sha256, startSession } from '../../kernel/tokens';
-import { findUserByLogin } from '../../kernel/users';
 import { clientOf, tooMany } from '../../kernel/request';
 
 /** POST auth/login, auth/refresh, auth/logout (spec §7): sessions, with the login limits of worker/limits counted before the password check. */
-
-/** Verified against when the login is unknown, so both failures take the same time. */
-const DECOY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$fpdPYss5EZ/NMBtcLCeIlm1Xic8UBjx2ymv8WKk3kUo';
 
 export const session = new Hono<AppEnv>()
   /** POST auth/login: login (email or phone) and password → token, type, refreshToken. */
   .post('/login', zValidator('json', LoginInput, validationHook), async (c) => {
     const { login, password } = c.req.valid('json');
     const client = clientOf(c);
-    const limits = limiter(c.env);
-    const ipKey = client.ip || 'unknown-ip';
-    const user = await findUserByLogin(c.env.DB, login);
-    // One counter per account, whether it is named by its email or its phone.
-    const accountKey = user ? `user:${user.id}` : `login:${login}`;
-    // Every attempt is counted before the password is checked, so a parallel burst is counted
-    // exactly (the 6th attempt is refused, even with the right password); a good login gives its
-    // tries back.
-    const attempt = await consumeAll(c.env, [
-      ['login-account', accountKey],
-      ['login-ip', ipKey],
-    ]);
-    if (!attempt.allowed) {
-      const delay = attempt.retryAfter;
+    const checked = await checkPassword(c.env, { login, password, ip: client.ip });
+    if (!checked.ok) {
+      if (checked.refusal === 'SUSPENDED') apiError(403, 'USER_SUSPENDED', 'account suspended');
+      if (checked.refusal === 'INVALID') apiError(400, 'E_INVALID_CREDENTIALS', 'Login failed');
+      const delay = checked.retryAfter ?? 1;
       return tooMany(c, 'LOGIN_TOO_FREQUENT', delay, `Login failed too frequently. Please wait ${delay} seconds to retry.`);
     }
-    const ok = await verifyPassword(user?.password_hash ?? DECOY_HASH, password);
-    if (!user || !ok) apiError(400, 'E_INVALID_CREDENTIALS', 'Login failed');
-    await Promise.all([limits.reset('login-account', accountKey), limits.release('login-ip', ipKey)]);
-    if (!user.is_active) apiError(403, 'USER_SUSPENDED', 'account suspended');
+    const user = checked.value;
     return c.json(await startSession(c.env, user.id, client));
   })
 

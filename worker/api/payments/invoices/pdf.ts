@@ -1,6 +1,8 @@
 // Invoice PDFs made in the Worker (issue 13): pdf-lib with fontkit, Noto Naskh Arabic for Arabic
 // (shaped and ordered by ./text.ts) and Noto Sans for Latin text and numbers, in the user's language,
-// laid out right to left in Arabic, with the seller's legal identifiers and the tax lines.
+// laid out right to left in Arabic, with the seller's legal identifiers and the tax lines. A credit
+// note (a refund of an invoice's payment, issue 32) is the same page with its own title, the invoice
+// it corrects and how the money went back.
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb } from 'pdf-lib';
 import arabicTtf from '@expo-google-fonts/noto-naskh-arabic/400Regular/NotoNaskhArabic_400Regular.ttf';
@@ -24,7 +26,10 @@ export type InvoiceDocument = {
   total: number;
   /** Percent (TVA), e.g. 20. */
   taxRate: number;
+  /** How it was paid (a credit note: how it is refunded, the refund's reference and date). */
   payment: { method: string; reference: string; paidAt: string };
+  /** A credit note: the invoice it corrects (its number and date; null when the payment had none). */
+  credit?: { invoice: string | null; invoiceDate: string | null };
 };
 
 /** Tax included in a total: exact integers, net + tax = total. */
@@ -44,12 +49,25 @@ const W = 595.28;
 const H = 841.89;
 const M = 48;
 
+/** The texts that differ between an invoice and a credit note. */
+function labelsOf(doc: InvoiceDocument, t: ReturnType<typeof translate>) {
+  const credit = doc.credit;
+  if (!credit) return { title: t('INVOICE_TITLE'), paidBy: t('INVOICE_PAID_BY'), refers: null, closing: t('INVOICE_THANKS') };
+  return {
+    title: t('ADMIN_REFUNDS_PDF_TITLE'),
+    paidBy: t('ADMIN_REFUNDS_PDF_REFUNDED_BY'),
+    refers: credit.invoice ? t('ADMIN_REFUNDS_PDF_INVOICE', { invoice: credit.invoice, date: day(credit.invoiceDate ?? doc.issuedAt) }) : t('ADMIN_REFUNDS_PDF_NO_INVOICE'),
+    closing: t('ADMIN_REFUNDS_PDF_NOTE'),
+  };
+}
+
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const t = translate(doc.lang);
+  const labels = labelsOf(doc, t);
   const dir = dirOf(doc.lang);
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  pdf.setTitle(`${t('INVOICE_TITLE')} ${doc.number}`);
+  pdf.setTitle(`${labels.title} ${doc.number}`);
   pdf.setAuthor(doc.seller.name);
   pdf.setSubject(doc.line.description);
   pdf.setLanguage(doc.lang);
@@ -70,10 +88,11 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   // Header: the brand, then the title and number on the far side.
   page.drawRectangle({ x: 0, y: H - 8, width: W, height: 8, color: BRAND });
   line('Tafrij', M, H - 64, 26, { color: BRAND });
-  line(t('INVOICE_TITLE'), W - M, H - 58, 20, { align: 'end' });
+  line(labels.title, W - M, H - 58, 20, { align: 'end' });
   line(`${t('INVOICE_NUMBER')} ${doc.number}`, W - M, H - 78, 10, { align: 'end', color: MUTED });
   line(`${t('INVOICE_DATE')} ${day(doc.issuedAt)}`, W - M, H - 92, 10, { align: 'end', color: MUTED });
-  rule(H - 110);
+  if (labels.refers) line(labels.refers, W - M, H - 106, 10, { align: 'end', color: BRAND });
+  rule(labels.refers ? H - 116 : H - 110);
 
   // Seller and customer.
   let y = H - 134;
@@ -126,11 +145,11 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   y -= 14;
   rule(y + 6);
   y -= 14;
-  line(`${t('INVOICE_PAID_BY')} ${doc.payment.method} · ${day(doc.payment.paidAt)}`, M, y, 10);
+  line(`${labels.paidBy} ${doc.payment.method} · ${day(doc.payment.paidAt)}`, M, y, 10);
   y -= 15;
   line(`${t('INVOICE_REFERENCE')} ${doc.payment.reference}`, M, y, 9, { color: MUTED });
   y -= 34;
-  line(t('INVOICE_THANKS'), M, y, 11, { color: BRAND });
+  line(labels.closing, M, y, 11, { color: BRAND });
 
   // Footer: the seller's legal line.
   line([doc.seller.name, doc.seller.ice && `ICE ${doc.seller.ice}`, doc.seller.email].filter(Boolean).join(' · '), M, 40, 8, { color: MUTED });

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../index';
 import { GOOD_PASSWORD, login, register } from '../../../test/accounts';
-import { cmiAmount, cmiHash, cmiProvider } from './cmi';
+import { cc5Field, cmiAmount, cmiHash, cmiProvider } from './cmi';
 
 const STORE_KEY = 'TEST1234|\\key';
 const config = { clientId: '600000000', storeKey: STORE_KEY, gatewayUrl: 'https://testpayment.cmi.co.ma/fim/est3Dgate' };
@@ -126,5 +126,71 @@ describe('CMI through the API', () => {
     const res = await call('/payments/subscription/4', { method: 'POST', token, body: JSON.stringify({ currency: 'MAD', bypass: true }) });
     expect(res.status).toBe(200);
     expect((await env.DB.prepare('SELECT subscription_id FROM users WHERE id = ?').bind(user.id).first())?.subscription_id).toBe(4);
+  });
+});
+
+/**
+ * CMI's merchant API as its platform (Nestpay "CC5") speaks it: an XML CC5Request posted to /fim/api,
+ * a Credit of a captured order for at most what is left of it, answered by a CC5Response
+ * (Approved and ProcReturnCode 00, or Declined/Error with ErrMsg).
+ */
+function fakeCmiApi(orders: Record<string, number>) {
+  const refunded = new Map<string, number>();
+  const seen: { url: string; contentType: string | null; xml: string }[] = [];
+  const answer = (fields: Record<string, string>) =>
+    new Response(`<?xml version="1.0" encoding="ISO-8859-9"?><CC5Response>${Object.entries(fields).map(([k, v]) => `<${k}>${v}</${k}>`).join('')}</CC5Response>`, { headers: { 'Content-Type': 'text/xml' } });
+  const fetcher: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const xml = await request.text();
+    seen.push({ url: request.url, contentType: request.headers.get('content-type'), xml });
+    // Read as the gateway would, independently of the adapter's own reader: one element, entities decoded.
+    const field = (name: string) => (new RegExp(`<${name}>(.*?)</${name}>`).exec(xml)?.[1] ?? '').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+    if (field('Name') !== 'tafrij_api' || field('Password') !== 'Api&Pass<1>' || field('ClientId') !== config.clientId) return answer({ Response: 'Error', ProcReturnCode: '99', ErrMsg: 'Authentication failed' });
+    if (field('Type') !== 'Credit') return answer({ Response: 'Error', ProcReturnCode: '99', ErrMsg: 'Unsupported transaction type' });
+    const oid = field('OrderId');
+    const total = orders[oid];
+    if (total === undefined) return answer({ OrderId: oid, Response: 'Error', ProcReturnCode: '99', ErrMsg: 'No such order' });
+    const amount = Math.round(Number(field('Total')) * 100);
+    const left = total - (refunded.get(oid) ?? 0);
+    if (field('Currency') !== '504' || amount > left) return answer({ OrderId: oid, Response: 'Declined', ProcReturnCode: '05', ErrMsg: 'Credit amount exceeds the order amount' });
+    refunded.set(oid, (refunded.get(oid) ?? 0) + amount);
+    return answer({ OrderId: oid, GroupId: oid, Response: 'Approved', AuthCode: 'P55555', HostRefNum: '412345678901', ProcReturnCode: '00', TransId: `T${seen.length}-credit`, ErrMsg: '' });
+  };
+  return { fetcher, seen, refunded };
+}
+
+describe('CMI refunds (merchant API Credit)', () => {
+  const api = { user: 'tafrij_api', password: 'Api&Pass<1>' };
+  const refundOf = (transactionId: string, amount: number) => ({ refundId: crypto.randomUUID(), transactionId, providerRef: 'T123', money: { amount, currency: 'MAD' as const }, captured: 15900 });
+
+  it('posts a Credit of the order for the amount, escaped XML to the gateway host\'s /fim/api; Approved is refunded with its TransId', async () => {
+    const fake = fakeCmiApi({ 'tx-9': 15900 });
+    const provider = cmiProvider({ ...config, api }, fake.fetcher);
+    expect(await provider.refund?.(refundOf('tx-9', 7950))).toEqual({ status: 'refunded', providerRef: 'T1-credit' });
+    const sent = fake.seen[0];
+    expect(sent?.url).toBe('https://testpayment.cmi.co.ma/fim/api');
+    expect(sent?.contentType).toMatch(/^application\/xml/);
+    expect(sent?.xml).toContain('<Password>Api&amp;Pass&lt;1&gt;</Password>');
+    expect(['Type', 'OrderId', 'Total', 'Currency'].map((name) => cc5Field(sent?.xml ?? '', name))).toEqual(['Credit', 'tx-9', '79.50', '504']);
+    expect(await provider.refund?.(refundOf('tx-9', 7950))).toMatchObject({ status: 'refunded' });
+    expect(fake.refunded.get('tx-9')).toBe(15900);
+  });
+
+  it('answers a Declined or an Error as refused with its code and message; an outage, a bad answer or no API user throws', async () => {
+    const fake = fakeCmiApi({ 'tx-9': 15900 });
+    const provider = cmiProvider({ ...config, api }, fake.fetcher);
+    expect(await provider.refund?.(refundOf('tx-9', 20000))).toEqual({ status: 'refused', reason: '05: Credit amount exceeds the order amount' });
+    expect(await provider.refund?.(refundOf('tx-unknown', 100))).toEqual({ status: 'refused', reason: '99: No such order' });
+    expect(await cmiProvider({ ...config, api: { ...api, password: 'wrong' } }, fake.fetcher).refund?.(refundOf('tx-9', 100))).toEqual({ status: 'refused', reason: '99: Authentication failed' });
+    expect(fake.refunded.size).toBe(0);
+    await expect(cmiProvider({ ...config, api }, () => Promise.reject(new TypeError('down'))).refund?.(refundOf('tx-9', 100))).rejects.toMatchObject({ name: 'PaymentProviderError' });
+    await expect(cmiProvider({ ...config, api }, async () => new Response('Service Unavailable', { status: 503 })).refund?.(refundOf('tx-9', 100))).rejects.toMatchObject({ name: 'PaymentProviderError', status: 503 });
+    await expect(cmiProvider(config, fake.fetcher).refund?.(refundOf('tx-9', 100))).rejects.toMatchObject({ name: 'PaymentProviderError' });
+  });
+
+  it('uses the configured merchant API address when one is set', async () => {
+    const fake = fakeCmiApi({ 'tx-9': 15900 });
+    await cmiProvider({ ...config, api: { ...api, url: 'https://payment.cmi.co.ma/fim/api' } }, fake.fetcher).refund?.(refundOf('tx-9', 100));
+    expect(fake.seen[0]?.url).toBe('https://payment.cmi.co.ma/fim/api');
   });
 });

@@ -28,7 +28,10 @@ export function providerById(env: Bindings, id: string, fetcher: typeof fetch = 
     return env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }, fetcher) : null;
   }
   if (id === 'mobile') return mobileFrom(env, fetcher);
-  if (id === 'cmi') return env.CMI_STORE_KEY && env.CMI_CLIENT_ID ? cmiProvider({ clientId: env.CMI_CLIENT_ID, storeKey: env.CMI_STORE_KEY, gatewayUrl: env.CMI_GATEWAY_URL }) : null;
+  if (id === 'cmi') {
+    const api = env.CMI_API_USER && env.CMI_API_PASSWORD ? { user: env.CMI_API_USER, password: env.CMI_API_PASSWORD, url: env.CMI_API_URL } : undefined;
+    return env.CMI_STORE_KEY && env.CMI_CLIENT_ID ? cmiProvider({ clientId: env.CMI_CLIENT_ID, storeKey: env.CMI_STORE_KEY, gatewayUrl: env.CMI_GATEWAY_URL, api }, fetcher) : null;
+  }
   return null;
 }
 

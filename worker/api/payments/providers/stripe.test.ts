@@ -195,3 +195,96 @@ describe('Stripe through the API', () => {
     expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?').bind(second.userId).first<{ n: number }>())?.n).toBe(1);
   }));
 });
+
+/**
+ * A fake Stripe for refunds, speaking its documented API: sessions and invoice payments to read,
+ * POST /v1/refunds on a PaymentIntent or charge (at most what is left unrefunded, else 400
+ * amount_too_large; a repeated Idempotency-Key answers its first refund), DELETE /v1/subscriptions/:id.
+ */
+function fakeStripeRefunds() {
+  const captured = new Map<string, number>([['pi_paid', 4900], ['pi_renewal', 699]]);
+  const refunded = new Map<string, number>();
+  const byKey = new Map<string, unknown>();
+  const seen: Seen[] = [];
+  const error = (status: number, code: string, message: string) => Response.json({ error: { type: 'invalid_request_error', code, message } }, { status });
+  const fetcher: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const form = new URLSearchParams(request.method === 'GET' ? url.search : await request.text());
+    seen.push({ method: request.method, path: url.pathname, form, headers: request.headers });
+    if (request.headers.get('authorization') !== `Bearer ${SECRET_KEY}`) return error(401, 'api_key_invalid', 'Invalid API Key');
+    if (request.method === 'GET' && url.pathname === '/v1/checkout/sessions/cs_payment') return Response.json({ id: 'cs_payment', object: 'checkout.session', mode: 'payment', payment_intent: 'pi_paid', invoice: null });
+    if (request.method === 'GET' && url.pathname === '/v1/checkout/sessions/cs_subscription') return Response.json({ id: 'cs_subscription', object: 'checkout.session', mode: 'subscription', payment_intent: null, invoice: 'in_first' });
+    if (request.method === 'GET' && url.pathname === '/v1/invoice_payments') {
+      const invoice = form.get('invoice');
+      const pi = invoice === 'in_first' ? 'pi_paid' : invoice === 'in_renewal' ? 'pi_renewal' : null;
+      return Response.json({ object: 'list', has_more: false, url: '/v1/invoice_payments', data: pi ? [{ id: `inpay_${invoice}`, object: 'invoice_payment', status: 'paid', invoice, payment: { type: 'payment_intent', payment_intent: pi } }] : [] });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      const key = request.headers.get('idempotency-key') ?? '';
+      if (byKey.has(key)) return Response.json(byKey.get(key), { headers: { 'Idempotent-Replayed': 'true' } });
+      const pi = form.get('payment_intent') ?? '';
+      const total = captured.get(pi);
+      if (total === undefined) return error(404, 'resource_missing', `No such payment_intent: '${pi}'`);
+      const left = total - (refunded.get(pi) ?? 0);
+      if (left === 0) return error(400, 'charge_already_refunded', `Charge for ${pi} has already been refunded.`);
+      const amount = Number(form.get('amount') ?? left);
+      if (amount > left) return error(400, 'amount_too_large', `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`);
+      refunded.set(pi, (refunded.get(pi) ?? 0) + amount);
+      const refund = { id: `re_${seen.length}`, object: 'refund', amount, currency: 'eur', payment_intent: pi, status: 'succeeded', metadata: Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata['))) };
+      byKey.set(key, refund);
+      return Response.json(refund);
+    }
+    const sub = /^\/v1\/subscriptions\/([\w-]+)$/.exec(url.pathname);
+    if (sub?.[1] && request.method === 'DELETE') return Response.json({ id: sub[1], object: 'subscription', status: 'canceled' });
+    return error(404, 'resource_missing', `No such route ${url.pathname}`);
+  };
+  return { fetcher, seen, refunded };
+}
+
+describe('Stripe refunds', () => {
+  const refundOf = (providerRef: string | null, amount: number, refundId = crypto.randomUUID()) => ({ refundId, transactionId: 'tx-r1', providerRef, money: { amount, currency: 'EUR' as const }, captured: 4900 });
+
+  it('refunds the PaymentIntent of a payment session, partially, with our refund id as the idempotency key', async () => {
+    const fake = fakeStripeRefunds();
+    const stripe = stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: 'https://stripe.fake' }, fake.fetcher);
+    const request = refundOf('cs_payment', 2000);
+    expect(await stripe.refund?.(request)).toEqual({ status: 'refunded', providerRef: expect.stringMatching(/^re_/) });
+    const sent = fake.seen.find((s) => s.path === '/v1/refunds');
+    expect(sent?.headers.get('idempotency-key')).toBe(request.refundId);
+    expect(Object.fromEntries(sent?.form ?? [])).toMatchObject({ payment_intent: 'pi_paid', amount: '2000', 'metadata[refund_id]': request.refundId, 'metadata[transaction_id]': 'tx-r1' });
+    // The same refund sent again (a lost answer): Stripe answers the first one, nothing more is refunded.
+    expect(await stripe.refund?.(request)).toEqual(await stripe.refund?.(request));
+    expect(fake.refunded.get('pi_paid')).toBe(2000);
+  });
+
+  it('finds the PaymentIntent of a subscription session or a renewal through its invoice payment', async () => {
+    const fake = fakeStripeRefunds();
+    const stripe = stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: 'https://stripe.fake' }, fake.fetcher);
+    expect(await stripe.refund?.(refundOf('cs_subscription', 4900))).toMatchObject({ status: 'refunded' });
+    expect(await stripe.refund?.(refundOf('in_renewal', 699))).toMatchObject({ status: 'refunded' });
+    expect(fake.refunded).toEqual(new Map([['pi_paid', 4900], ['pi_renewal', 699]]));
+    expect(fake.seen.filter((s) => s.path === '/v1/invoice_payments').map((s) => s.form.get('invoice'))).toEqual(['in_first', 'in_renewal']);
+  });
+
+  it('answers Stripe\'s refusals as refusals (too large, already refunded, no payment) and an outage as an error', async () => {
+    const fake = fakeStripeRefunds();
+    const stripe = stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: 'https://stripe.fake' }, fake.fetcher);
+    expect(await stripe.refund?.(refundOf('cs_payment', 5000))).toEqual({ status: 'refused', reason: expect.stringMatching(/^amount_too_large: /) });
+    expect(await stripe.refund?.(refundOf('cs_payment', 4900))).toMatchObject({ status: 'refunded' });
+    expect(await stripe.refund?.(refundOf('cs_payment', 1))).toEqual({ status: 'refused', reason: expect.stringMatching(/^charge_already_refunded/) });
+    expect(await stripe.refund?.(refundOf('in_unknown', 1))).toEqual({ status: 'refused', reason: 'no Stripe payment behind in_unknown' });
+    expect(await stripe.refund?.(refundOf(null, 1))).toMatchObject({ status: 'refused' });
+    const down = stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: 'https://stripe.fake' }, () => Promise.reject(new TypeError('network down')));
+    await expect(down.refund?.(refundOf('pi_paid', 1))).rejects.toMatchObject({ name: 'PaymentProviderError' });
+    const wrongKey = stripeProvider({ secretKey: 'sk_test_wrong', webhookSecret: WEBHOOK_SECRET, apiUrl: 'https://stripe.fake' }, fake.fetcher);
+    await expect(wrongKey.refund?.(refundOf('pi_paid', 1))).rejects.toMatchObject({ name: 'PaymentProviderError', status: 401 });
+  });
+
+  it('ends a subscription now (DELETE /v1/subscriptions/:id)', async () => {
+    const fake = fakeStripeRefunds();
+    const stripe = stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: 'https://stripe.fake' }, fake.fetcher);
+    await stripe.endSubscriptionNow?.('sub_123');
+    expect(fake.seen.map((s) => [s.method, s.path])).toEqual([['DELETE', '/v1/subscriptions/sub_123']]);
+  });
+});

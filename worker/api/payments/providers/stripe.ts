@@ -4,7 +4,7 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { CURRENCIES } from '../../../rules/subscription';
-import { PaymentProviderError, type CallbackReading, type Checkout, type CheckoutRequest, type Money, type PaymentEvent, type PaymentProvider, type SavedCard } from './types';
+import { PaymentProviderError, type CallbackReading, type Checkout, type CheckoutRequest, type Money, type PaymentEvent, type PaymentProvider, type RefundAnswer, type RefundRequest, type SavedCard } from './types';
 import { refusedCallback, verifiedCallback } from './webhook';
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl?: string; now?: () => Date };
@@ -56,6 +56,24 @@ const SubscriptionObject = z.object({ id: z.string() });
 
 const subscriptionOf = (invoice: z.infer<typeof Invoice>): string | null => invoice.subscription ?? invoice.parent?.subscription_details?.subscription ?? null;
 
+/** What a refund needs of a Checkout Session: its PaymentIntent (mode payment), or the invoice it paid (mode subscription). */
+const PaidSession = z.object({ payment_intent: Id.nullish(), invoice: Id.nullish() });
+/** An invoice's payment (GET /v1/invoice_payments?invoice=…): the PaymentIntent or charge that paid it. */
+const InvoicePayments = z.object({ data: z.array(z.object({ status: z.string(), payment: z.object({ payment_intent: Id.nullish(), charge: Id.nullish() }) })) });
+const RefundObject = z.object({ id: z.string(), status: z.string().nullish(), failure_reason: z.string().nullish() });
+
+/** What Stripe refunds: a PaymentIntent or a charge. */
+type Refundable = { payment_intent: string } | { charge: string };
+
+/** A Stripe error that is Stripe's answer about the request (refused: nothing moved), not an outage: 400, 402, 404. */
+function refusalOf(error: unknown): string | null {
+  if (!(error instanceof PaymentProviderError) || !error.status || ![400, 402, 404].includes(error.status)) return null;
+  const cause: unknown = error.cause;
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause && typeof cause.code === 'string' ? cause.code : 'refused';
+  const message = cause instanceof Error ? cause.message.slice(0, 200) : '';
+  return message ? `${code}: ${message}` : code;
+}
+
 export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fetch): PaymentProvider {
   const url = new URL(config.apiUrl || 'https://api.stripe.com');
   // Stripe's SDK (about 200 modules) loads with the first Stripe call, not with every Worker start.
@@ -96,6 +114,27 @@ export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fet
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The PaymentIntent or charge behind our stored reference: a Checkout Session (cs_: its PaymentIntent,
+   * or the payment of the invoice a subscription session paid), a renewal's invoice (in_), or the
+   * PaymentIntent or charge itself. Null when Stripe knows of no payment there.
+   */
+  async function refundableOf(ref: string): Promise<Refundable | null> {
+    if (ref.startsWith('pi_')) return { payment_intent: ref };
+    if (ref.startsWith('ch_') || ref.startsWith('py_')) return { charge: ref };
+    let invoice: string | null = ref.startsWith('in_') ? ref : null;
+    if (ref.startsWith('cs_')) {
+      const session = PaidSession.parse(await call('refund', (stripe) => stripe.checkout.sessions.retrieve(ref)));
+      if (session.payment_intent) return { payment_intent: session.payment_intent };
+      invoice = session.invoice ?? null;
+    }
+    if (!invoice) return null;
+    const id = invoice;
+    const payments = InvoicePayments.parse(await call('refund', (stripe) => stripe.invoicePayments.list({ invoice: id, status: 'paid', limit: 3 })));
+    const paid = payments.data.find((p) => p.status === 'paid')?.payment;
+    return paid?.payment_intent ? { payment_intent: paid.payment_intent } : paid?.charge ? { charge: paid.charge } : null;
   }
 
   /** A completed Checkout Session as our event: paid (or nothing to pay: a trial, a new card) → accepted. */
@@ -241,6 +280,38 @@ export function stripeProvider(config: StripeConfig, fetcher: typeof fetch = fet
           metadata: { plan_id: String(plan.id) },
         }),
       );
+    },
+
+    /**
+     * Stripe's Refunds API (POST /v1/refunds) on the payment's PaymentIntent or charge, for `amount`
+     * (a partial refund is one of several), with our refund id as the idempotency key: the same refund
+     * sent again answers the first one. A refund Stripe says failed or was cancelled is refused.
+     */
+    async refund(request: RefundRequest): Promise<RefundAnswer> {
+      if (!request.providerRef) return { status: 'refused', reason: 'no Stripe reference on this payment' };
+      const providerRef = request.providerRef;
+      try {
+        const target = await refundableOf(providerRef);
+        if (!target) return { status: 'refused', reason: `no Stripe payment behind ${providerRef}` };
+        const refund = RefundObject.parse(
+          await call('refund', (stripe) =>
+            stripe.refunds.create(
+              { ...target, amount: request.money.amount, reason: 'requested_by_customer', metadata: { refund_id: request.refundId, transaction_id: request.transactionId } },
+              { idempotencyKey: request.refundId },
+            ),
+          ),
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') return { status: 'refused', reason: refund.failure_reason ?? refund.status };
+        return { status: 'refunded', providerRef: refund.id };
+      } catch (error) {
+        const refusal = refusalOf(error);
+        if (refusal) return { status: 'refused', reason: refusal };
+        throw error instanceof PaymentProviderError ? error : new PaymentProviderError('stripe: unreadable refund answer', { cause: error });
+      }
+    },
+
+    async endSubscriptionNow(subscriptionRef: string): Promise<void> {
+      await call('end', (stripe) => stripe.subscriptions.cancel(subscriptionRef));
     },
 
     async removeCard(customerRef: string): Promise<void> {

@@ -76,6 +76,16 @@ export type PaymentEvent =
   /** The provider ended its subscription (cancelled at period end, or unpaid). */
   | { kind: 'ended'; eventId: string; subscriptionRef: string };
 
+/**
+ * A refund asked of the provider (worker/api/payments/refunds): `refundId` is ours and the provider's
+ * idempotency key (the same refund sent again is done once); `transactionId` and `providerRef` name the
+ * payment as the checkout stored them; `captured` is what the payment took.
+ */
+export type RefundRequest = { refundId: string; transactionId: string; providerRef: string | null; money: Money; captured: number };
+
+/** The provider's answer to a refund: done (its own id of the refund), or refused with its reason (no money moved). */
+export type RefundAnswer = { status: 'refunded'; providerRef: string } | { status: 'refused'; reason: string };
+
 /** How our processing of a callback went, so the provider can be answered in its own protocol. */
 export type Handling = 'done' | 'retry';
 
@@ -114,6 +124,13 @@ export interface PaymentProvider {
   cancelVoucher?(providerRef: string): Promise<boolean>;
   /** Forgets the saved card (managePayment → remove). */
   removeCard?(customerRef: string): Promise<void>;
+  /**
+   * Card providers: gives money of a payment back. Answers the provider's refusal as a value; throws
+   * PaymentProviderError when the provider cannot be reached or its answer cannot be read (the outcome is unknown).
+   */
+  refund?(request: RefundRequest): Promise<RefundAnswer>;
+  /** `provider` providers: ends a subscription now (a refund that ends it: no renewal, no access). */
+  endSubscriptionNow?(subscriptionRef: string): Promise<void>;
 }
 
 /** The provider refused a request or could not be reached. Never carries secrets. */

@@ -2,10 +2,12 @@
 // page of its own (./page.ts) where the tester chooses approve, decline, a 3-D Secure challenge or
 // "pending validation", and server-to-server callbacks signed like a real provider's (possibly
 // twice, possibly late). Its own records live in KV, as a provider's live on its servers.
+// Refunds are answered as a card acquirer answers them: once per refund id (its idempotency key),
+// never more than the payment took, and refused for the test card that declines refunds.
 import { z } from 'zod';
 import { CURRENCIES } from '../../../../rules/subscription';
 import { hmacHex, signatureHeader } from '../sign';
-import { PaymentProviderError, type CallbackReading, type Checkout, type CheckoutRequest, type PaymentEvent, type SavedCard } from '../types';
+import { PaymentProviderError, type CallbackReading, type Checkout, type CheckoutRequest, type PaymentEvent, type RefundAnswer, type RefundRequest, type SavedCard } from '../types';
 import type { MobileProvider } from '../mobile';
 import { readSignedWebhook, verifiedCallback } from '../webhook';
 import { SANDBOX_MOBILE_DECLINED_SUFFIX } from '../../../../rules/payment-methods';
@@ -19,6 +21,8 @@ export const SANDBOX_CARDS = {
   declineRenewals: '4000000000000341',
   /** Always declines. */
   decline: '4000000000000002',
+  /** Approves payments; its refunds are declined (Stripe's test card of a failed refund). */
+  refundDeclined: '4000000000005126',
 } as const;
 
 export const Outcome = z.enum(['approve', 'decline', 'challenge', 'pending']);
@@ -69,6 +73,14 @@ const CallbackBody = z.object({
 const TTL = 7 * 86_400;
 const checkoutKey = (ref: string) => `sandbox:checkout:${ref}`;
 const voucherKey = (reference: string) => `sandbox:voucher:${reference}`;
+/** A renewal charged to a saved card (chargeSaved), kept for its refunds. */
+const chargeKey = (ref: string) => `sandbox:charge:${ref}`;
+/** A refund's answer by its id (the same refund sent again answers the same), and what a payment has given back. */
+const refundKey = (id: string) => `sandbox:refund:${id}`;
+const refundedKey = (ref: string) => `sandbox:refunded:${ref}`;
+
+const Charge = z.object({ transactionId: z.string(), money: Money, fingerprint: z.string().optional() });
+const KeptRefund = z.union([z.object({ status: z.literal('refunded'), providerRef: z.string() }), z.object({ status: z.literal('refused'), reason: z.string() })]);
 
 /** Why the sandbox agency counter refuses a voucher. */
 export type VoucherRefusal = 'unknown' | 'expired' | 'cancelled' | 'paid';
@@ -114,6 +126,35 @@ export function sandboxProvider(config: SandboxConfig): MobileProvider & {
     if (c.result === 'failed') return { ...base, kind: 'failed', reason: c.reason ?? 'CARD_DECLINED' };
     if (c.result === 'pending') return { ...base, kind: 'pending' };
     return null;
+  }
+
+  /** A payment the sandbox took: a checkout it accepted, or a renewal it charged; null for any other reference. */
+  async function paymentOf(ref: string): Promise<z.infer<typeof Charge> | null> {
+    const c = await readCheckout(ref);
+    // A trial's checkout charged nothing (eventOf).
+    if (c) return c.result === 'accepted' ? { transactionId: c.transactionId, money: c.trialDays > 0 ? { ...c.money, amount: 0 } : c.money, fingerprint: c.card?.fingerprint } : null;
+    const charge = Charge.safeParse(await config.store.get(chargeKey(ref), 'json'));
+    return charge.success ? charge.data : null;
+  }
+
+  /** The sandbox acquirer's refund: one answer per refund id, never more than the payment took. */
+  async function refund(request: RefundRequest): Promise<RefundAnswer> {
+    const kept = KeptRefund.safeParse(await config.store.get(refundKey(request.refundId), 'json'));
+    if (kept.success) return kept.data;
+    const payment = request.providerRef ? await paymentOf(request.providerRef) : null;
+    const refused = (reason: string): RefundAnswer => ({ status: 'refused', reason });
+    let answer: RefundAnswer;
+    const given = Number((await config.store.get(refundedKey(request.providerRef ?? ''))) ?? 0);
+    if (!payment || payment.transactionId !== request.transactionId) answer = refused('NO_SUCH_PAYMENT');
+    else if (payment.money.currency !== request.money.currency) answer = refused('CURRENCY_MISMATCH');
+    else if (payment.fingerprint && payment.fingerprint === (await hmacHex(config.secret, `card:${SANDBOX_CARDS.refundDeclined}`))) answer = refused('REFUND_DECLINED_BY_ISSUER');
+    else if (given + request.money.amount > payment.money.amount) answer = refused('AMOUNT_EXCEEDS_CAPTURED');
+    else {
+      await config.store.put(refundedKey(request.providerRef ?? ''), String(given + request.money.amount), { expirationTtl: TTL });
+      answer = { status: 'refunded', providerRef: `sbx_re_${request.refundId}` };
+    }
+    await config.store.put(refundKey(request.refundId), JSON.stringify(answer), { expirationTtl: TTL });
+    return answer;
   }
 
   async function signedCallback(c: SandboxCheckout): Promise<Request> {
@@ -224,8 +265,11 @@ export function sandboxProvider(config: SandboxConfig): MobileProvider & {
       const base = { eventId: `sbx_evt_${request.transactionId}`, transactionId: request.transactionId, providerRef: `sbx_charge_${request.transactionId}` };
       if (!parsed.success) return { ...base, kind: 'failed', reason: 'NO_CARD' };
       if (parsed.data.number === SANDBOX_CARDS.declineRenewals || parsed.data.number === SANDBOX_CARDS.decline) return { ...base, kind: 'failed', reason: 'CARD_DECLINED' };
+      await config.store.put(chargeKey(base.providerRef), JSON.stringify({ transactionId: request.transactionId, money: request.money, fingerprint: parsed.data.card.fingerprint }), { expirationTtl: TTL });
       return { ...base, kind: 'accepted', money: request.money, card: parsed.data.card, customerRef: request.customerRef };
     },
+
+    refund,
 
     async removeCard(customerRef: string): Promise<void> {
       await config.store.delete(customerKey(customerRef));

@@ -42,7 +42,7 @@ function checkoutForm(t: Translate, c: SandboxCheckout, error = ''): string {
 <p class="amount" dir="ltr">${formatAmount(c.money.amount)} ${c.money.currency}</p><p class="plan">${escapeHtml(c.planName)}</p>${trial}
 <form method="post">${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <label for="card">${escapeHtml(t('SANDBOX_CARD'))}</label><input type="text" id="card" name="card" inputmode="numeric" autocomplete="off" value="${SANDBOX_CARDS.approve}">
-<p class="cards">4242 4242 4242 4242 ✓ · 4000 0000 0000 0341 (renewals declined) · 4000 0000 0000 0002 ✗</p>
+<p class="cards">4242 4242 4242 4242 ✓ · 4000 0000 0000 0341 (renewals declined) · 4000 0000 0000 5126 (refunds declined) · 4000 0000 0000 0002 ✗</p>
 <fieldset><legend>${escapeHtml(t('SANDBOX_OUTCOME'))}</legend>${option('approve', t('SANDBOX_APPROVE'), true)}${option('decline', t('SANDBOX_DECLINE'))}${option('challenge', t('SANDBOX_CHALLENGE'))}${option('pending', t('SANDBOX_PENDING'))}</fieldset>
 <label><input type="checkbox" name="late" value="1"> ${escapeHtml(t('SANDBOX_LATE'))}</label>
 <button type="submit">${escapeHtml(t('SANDBOX_PAY'))}</button></form>

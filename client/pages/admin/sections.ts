@@ -1,0 +1,10 @@
+import type { Permission } from '../../../worker/rules/staff';
+
+/** The console's sections in its navigation, each shown to staff who hold its permission. */
+export const SECTIONS: readonly { path: string; label: string; permission: Permission | null }[] = [
+  { path: '/admin', label: 'ADMIN_HOME', permission: null },
+  { path: '/admin/staff', label: 'ADMIN_STAFF', permission: 'staff.read' },
+  { path: '/admin/audit', label: 'ADMIN_AUDIT', permission: 'audit.read' },
+];
+
+export const sectionsFor = (permissions: readonly string[]) => SECTIONS.filter((s) => s.permission === null || permissions.includes(s.permission));
