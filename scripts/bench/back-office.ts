@@ -9,14 +9,18 @@
  * wrangler's `getPlatformProxy` serves over the bench directory: workerd's SQLite, as `wrangler dev`
  * runs it (each call crossing from Node to workerd and back, a few milliseconds more than a Worker's
  * own call), and the revenue statement alone as D1 times it. Each: a warm-up, then `samples` runs
- * one after another; p50, p95 and max. `--plans` prints each statement's query plan.
+ * one after another; p50, p95 and max. `--plans` prints each statement's query plan. The trends
+ * (subscribers, MRR, churn) read daily snapshots (worker/api/reports/snapshots.ts): the warm-up makes
+ * the ones still missing, as the scheduled job would have, and the time of making one is its own row.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getPlatformProxy } from 'wrangler';
 import { REFUND_LEDGER } from '../../worker/api/reports/ledger.ts';
 import { revenueReport, revenueSql } from '../../worker/api/reports/revenue.ts';
-import { CHURN_SQL, churnReport, SUBSCRIBERS_AT_SQL, subscribersReport, trialsReport, trialsSql } from '../../worker/api/reports/subscribers.ts';
+import { makeSnapshot } from '../../worker/api/reports/snapshots.ts';
+import { CHURN_SQL, SUBSCRIBERS_AT_SQL, trialsReport, trialsSql } from '../../worker/api/reports/subscribers.ts';
+import { churnReport, subscribersReport } from '../../worker/api/reports/trends.ts';
 import { periodRange, type Period } from '../../worker/rules/reports.ts';
 import { DEFAULT_PERSIST, END_AT, prepareBackOfficeData } from './back-office-data.ts';
 
@@ -44,6 +48,8 @@ export async function benchReports({ persistTo = DEFAULT_PERSIST, samples = 60, 
       ['revenue, last 30 days by day', samples, () => revenueReport(db, { period: days30, by: 'total', currency: null, lang: 'en' }, REFUND_LEDGER)],
       ['revenue, last 30 days by day and method', samples, () => revenueReport(db, { period: days30, by: 'method', currency: null, lang: 'en' }, REFUND_LEDGER)],
       ['revenue, last 12 months by month and plan', Math.ceil(samples / 4), () => revenueReport(db, { period: months12, by: 'plan', currency: null, lang: 'en' }, REFUND_LEDGER)],
+      // What the scheduled job does once a day (and a report for a day still missing): one day's snapshot.
+      ['a day\'s snapshot (scheduled job)', 5, () => makeSnapshot(db, last, now)],
       ['subscribers and MRR, today', samples, () => subscribersReport(db, { period: { from: last, to: last, granularity: 'day' }, lang: 'en' }, now)],
       ['subscribers and MRR, 12 month ends', Math.ceil(samples / 4), () => subscribersReport(db, { period: months12, lang: 'en' }, now)],
       ['trials, 12 months', samples, () => trialsReport(db, months12, now)],

@@ -12,6 +12,7 @@ import { auditActions, listAudit } from './audit-log';
 import { customers } from './customers/routes';
 import { refunds } from '../payments/refunds/routes';
 import { support } from '../contact/support/routes';
+import { reports } from '../reports/routes';
 import { grantRole, listStaff, revokeRole, type GrantRefusal } from './grants';
 import { AuditQuery, GrantInput, RevokeInput, SignInInput, StaffQuery, VerifyInput } from './schemas';
 import { endStaffSession, finishSignIn, startSignIn, type SignInRefusal } from './signin';
@@ -93,6 +94,8 @@ export const admin = new Hono<AppEnv>()
   .route('/refunds', refunds)
   /** The support inbox: tickets, replies, notes, saved answers (worker/api/contact/support). */
   .route('/support', support)
+  /** The reports: revenue net of refunds, subscribers and MRR, trials, churn, ads, libraries, events (worker/api/reports). */
+  .route('/reports', reports)
 
   /** The audit log, filtered, newest first; `format=csv` exports the filtered entries (up to 10,000). */
   .get('/audit', can('audit.read'), zValidator('query', AuditQuery, validationHook), async (c) => {

@@ -13,15 +13,20 @@
  * refunded payment), `amount` (minor units, in that payment's currency) and `at` (ISO 8601 UTC, when
  * it was made); it takes no parameters. A refund counts when it is made, against its payment's
  * currency, method, provider and plan. Every money report takes the ledger as a parameter: the
- * routes hand them REFUND_LEDGER.
+ * routes hand them REFUND_LEDGER, the refunds table; tests may hand another.
  */
 export type RefundLedger = { readonly sql: string };
 
 /** No refund recorded anywhere: gross and net are the same. */
 export const NO_REFUNDS: RefundLedger = { sql: 'SELECT NULL AS transaction_id, 0 AS amount, NULL AS at WHERE 0' };
 
-/** The ledger the report routes read. */
-export const REFUND_LEDGER: RefundLedger = NO_REFUNDS;
+/**
+ * The refunds made from the back office (migration 0022, worker/api/payments/refunds): a refund
+ * counts once it is done (its credit note is written in the same batch), on the instant it was
+ * done (`decided_at`). A claim still held or refused by the provider moved no money. Read through the
+ * index refunds_made (migration 0026) by that instant.
+ */
+export const REFUND_LEDGER: RefundLedger = { sql: "SELECT transaction_id, amount, decided_at AS at FROM refunds WHERE state = 'done'" };
 
 /** Payment `t` is a sale as it was settled (the partial index transactions_sales holds exactly these). */
 export const SETTLED_SALE = "t.state = 'accepted' AND t.trial_days = 0 AND t.purpose != 'card'";

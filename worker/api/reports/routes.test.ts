@@ -11,15 +11,15 @@ import { bucketsOf } from '../../rules/reports';
 import { revenueReport } from './revenue';
 import { reports } from './routes';
 import { AdsReport, ChurnReport, EventsReport, LibrariesReport, RevenueReport, SubscribersReport, TrialsReport } from './schemas';
-import { staffSessionToken } from './testing';
+import { staffMember } from '../../test/staff';
 
 const tag = crypto.randomUUID().slice(0, 8);
 
 /** GET a report as a finance officer (or `roles`) at `now` (the request's clock). */
 async function get(path: string, now?: string, roles: readonly StaffRole[] = ['finance']): Promise<Response> {
   const at = now ? new Date(now) : new Date();
-  const token = await staffSessionToken(roles, at);
-  return reports.request(path, { headers: { 'x-staff-session': token, ...(now ? { 'x-test-now': now } : {}) } }, env);
+  const staff = await staffMember(roles, at);
+  return reports.request(path, { headers: { ...staff.headers, ...(now ? { 'x-test-now': now } : {}) } }, env);
 }
 async function json<T>(schema: { parse: (v: unknown) => T }, path: string, now?: string): Promise<T> {
   const res = await get(path, now);

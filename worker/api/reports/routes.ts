@@ -11,7 +11,8 @@ import { REFUND_LEDGER } from './ledger';
 import { resolvePeriod, type PeriodRefusal } from './period';
 import { revenueReport } from './revenue';
 import { adsQuery, eventsQuery, librariesQuery, periodQuery, revenueQuery, type PeriodQuery } from './schemas';
-import { churnReport, subscribersReport, trialsReport } from './subscribers';
+import { trialsReport } from './subscribers';
+import { churnReport, subscribersReport } from './trends';
 import { adsReport, eventsReport, librariesReport, type UsageRefusal } from './usage';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };

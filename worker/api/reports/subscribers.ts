@@ -3,12 +3,10 @@
 // accepted zero-amount payment with its trial days and no invoice. Who was a subscriber at a moment
 // is therefore known for any past date, not only now. Every statement names the covering index it
 // reads (INDEXED BY; see revenue.ts). Imports carry their extension so the bench runs this very
-// code in Node.
-import type { Lang } from '../../rules/lang';
-import { bucketRange, bucketsOf, MONTH_MINUTES, periodRange, ratio, type Period } from '../../rules/reports.ts';
-import { CURRENCIES, type Currency } from '../../rules/subscription.ts';
-import { pickText } from '../../rules/texts.ts';
-import type { ChurnReport, SubscribersPoint, SubscribersReport, TrialsReport } from './schemas';
+// code in Node. The trends over many moments read daily snapshots (snapshots.ts, trends.ts).
+import { bucketsOf, MONTH_MINUTES, periodRange, ratio, type Period } from '../../rules/reports.ts';
+import type { Currency } from '../../rules/subscription.ts';
+import type { TrialsReport } from './schemas';
 import { SETTLED_SALE } from './ledger.ts';
 import { bucketSql } from './sql.ts';
 
@@ -58,55 +56,7 @@ export const SUBSCRIBERS_AT_SQL = `WITH sold AS (
   UNION ALL
   SELECT 'trialing', currency, plan_id, COUNT(*), 0 FROM trials GROUP BY currency, plan_id`;
 
-type CountRow = { standing: 'paying' | 'free' | 'trialing'; currency: Currency; plan_id: number; n: number; mrr: number };
-
-const earlier = (a: string, b: string): string => (a < b ? a : b);
-const later = (a: string, b: string): string => (a > b ? a : b);
-
-/** The moment a bucket's point stands for: its end (cut to the period's), or now while it runs. */
-const pointAt = (bucket: string, period: Period, now: Date): string => earlier(earlier(bucketRange(bucket, period.granularity).end, periodRange(period).end), now.toISOString());
-
-/**
- * Subscribers and MRR at the end of each bucket of the period (now for the bucket running), and the
- * last point's subscribers per plan (named in `lang`).
- */
-export async function subscribersReport(db: D1Database, query: { period: Period; lang: Lang }, now: Date): Promise<SubscribersReport> {
-  const buckets = bucketsOf(query.period);
-  const moments = buckets.map((b) => pointAt(b, query.period, now));
-  const results = await db.batch<CountRow | { id: number; name: string }>([
-    ...moments.map((at) => db.prepare(SUBSCRIBERS_AT_SQL).bind(at)),
-    db.prepare("SELECT id, name FROM plans WHERE kind = 'subscription'"),
-  ]);
-  const names = new Map(((results[moments.length]?.results ?? []) as { id: number; name: string }[]).map((p) => [p.id, pickText(p.name, query.lang) || `#${p.id}`]));
-  const points: SubscribersPoint[] = buckets.map((bucket, n) => {
-    const rows = (results[n]?.results ?? []) as CountRow[];
-    const count = (standing: CountRow['standing']) => rows.filter((r) => r.standing === standing).reduce((sum, r) => sum + r.n, 0);
-    const paying = count('paying');
-    const free = count('free');
-    const trials = count('trialing');
-    return {
-      bucket,
-      at: moments[n] as string,
-      active: paying + free + trials,
-      paying,
-      free,
-      trialing: trials,
-      mrr: CURRENCIES.map((currency) => {
-        const mine = rows.filter((r) => r.standing === 'paying' && r.currency === currency);
-        return { currency, amount: mine.reduce((sum, r) => sum + r.mrr, 0), subscribers: mine.reduce((sum, r) => sum + r.n, 0) };
-      }),
-    };
-  });
-  const last = (results[moments.length - 1]?.results ?? []) as CountRow[];
-  const plans = [...new Set(last.map((r) => r.plan_id))]
-    .map((plan) => {
-      const mine = last.filter((r) => r.plan_id === plan);
-      const n = (standing: CountRow['standing']) => mine.filter((r) => r.standing === standing).reduce((sum, r) => sum + r.n, 0);
-      return { plan, label: names.get(plan) ?? `#${plan}`, paying: n('paying'), free: n('free'), trialing: n('trialing') };
-    })
-    .sort((a, b) => b.paying + b.free + b.trialing - (a.paying + a.free + a.trialing) || a.plan - b.plan);
-  return { period: query.period, points, plans };
-}
+export type CountRow = { standing: 'paying' | 'free' | 'trialing'; currency: Currency; plan_id: number; n: number; mrr: number };
 
 /** Payment `p` paid money for a plan (the partial index transactions_paid holds these, by account). */
 const PAID_FOR_PLAN = `p.state = 'accepted' AND p.amount > 0 AND p.purpose IN ${PLAN_PURPOSES}`;
@@ -140,44 +90,25 @@ export async function trialsReport(db: D1Database, period: Period, now: Date): P
 
 /**
  * One statement for every bucket: the accounts with a plan period or a trial running at each of the
- * moments `?1` (a JSON array: the buckets' boundaries in order, each bucket's end the next one's
- * start), read once each (CROSS JOIN: moment by moment, each a range of the index); per bucket,
- * the accounts at its start and how many of them have none running at its end.
+ * moments `?1` (a JSON array of instants in time order), read once each (CROSS JOIN: moment by
+ * moment, each a range of the index); per moment but the last, the accounts then and how many of
+ * them have none running at the moment they are compared with: the next one (`next`: consecutive
+ * buckets, each one's end the next one's start) or the last one (`last`: buckets that all end at the
+ * same instant, such as the day, week and month ending with a snapshot's day).
  */
-export const CHURN_SQL = `WITH moments AS (SELECT CAST(key AS INTEGER) AS k, value AS at FROM json_each(?1)),
+export const churnSql = (against: 'next' | 'last'): string => `WITH moments AS (SELECT CAST(key AS INTEGER) AS k, value AS at FROM json_each(?1)),
     running AS MATERIALIZED (
       SELECT m.k, i.user_id FROM moments m CROSS JOIN invoices i INDEXED BY invoices_period ON ${covering('m.at')}
       UNION
       SELECT m.k, t.user_id FROM moments m CROSS JOIN transactions t INDEXED BY transactions_trials ON ${trialing('m.at')}
     )
   SELECT r.k AS bucket, COUNT(*) AS subscribers,
-      SUM(NOT EXISTS (SELECT 1 FROM running n WHERE n.k = r.k + 1 AND n.user_id = r.user_id)) AS ended
+      SUM(NOT EXISTS (SELECT 1 FROM running n WHERE n.k = ${against === 'next' ? 'r.k + 1' : '(SELECT MAX(k) FROM moments)'} AND n.user_id = r.user_id)) AS ended
     FROM running r WHERE r.k < (SELECT MAX(k) FROM moments)
     GROUP BY r.k`;
 
-/** Accounts that asked to cancel and whose period still runs at `?1` (they end at its end, spec §4). */
-const CANCELLING_SQL = 'SELECT COUNT(*) AS n FROM users WHERE cancel_subscription = 1 AND subscription_id IS NOT NULL AND subscription_end > ?1';
+/** Consecutive buckets' churn (see churnSql). */
+export const CHURN_SQL = churnSql('next');
 
-/** Each bucket of the period begun by `now`, cut to the period and to now. */
-export async function churnReport(db: D1Database, period: Period, now: Date): Promise<ChurnReport> {
-  const at = now.toISOString();
-  const whole = periodRange(period);
-  const buckets = bucketsOf(period)
-    .map((bucket) => ({ bucket, ...bucketRange(bucket, period.granularity) }))
-    .map((b) => ({ bucket: b.bucket, start: later(b.start, whole.start), end: earlier(earlier(b.end, whole.end), at) }))
-    .filter((b) => b.start < b.end);
-  const moments = [...buckets.map((b) => b.start), buckets.at(-1)?.end ?? at];
-  const [counted, cancelling] = await db.batch<{ bucket: number; subscribers: number; ended: number } | { n: number }>([
-    db.prepare(CHURN_SQL).bind(JSON.stringify(moments)),
-    db.prepare(CANCELLING_SQL).bind(at),
-  ]);
-  const rows = (counted?.results ?? []) as { bucket: number; subscribers: number; ended: number }[];
-  return {
-    period,
-    buckets: buckets.map((b, n) => {
-      const row = rows.find((r) => r.bucket === n) ?? { subscribers: 0, ended: 0 };
-      return { bucket: b.bucket, start: b.start, end: b.end, subscribers: row.subscribers, ended: row.ended, churn: ratio(row.ended, row.subscribers) };
-    }),
-    cancelling: ((cancelling?.results[0] ?? { n: 0 }) as { n: number }).n,
-  };
-}
+/** Accounts that asked to cancel and whose period still runs at `?1` (they end at its end, spec §4). */
+export const CANCELLING_SQL = 'SELECT COUNT(*) AS n FROM users WHERE cancel_subscription = 1 AND subscription_id IS NOT NULL AND subscription_end > ?1';
