@@ -15,7 +15,7 @@ export type Churned = z.infer<typeof Churned>;
 
 const SnapshotJson = z.object({
   counts: z.array(z.object({ standing: z.enum(['paying', 'free', 'trialing']), currency: z.enum(CURRENCIES), plan_id: z.number().int(), n: z.number().int(), mrr: z.number() })),
-  churn: z.record(z.enum(GRANULARITIES), Churned),
+  churn: z.object({ day: Churned.optional(), week: Churned.optional(), month: Churned.optional() }),
 });
 
 /** A day's figures at its end: the subscribers, and the churn of the buckets ending with it. */
