@@ -5,6 +5,7 @@ export const SECTIONS: readonly { path: string; label: string; permission: Permi
   { path: '/admin', label: 'ADMIN_HOME', permission: null },
   { path: '/admin/staff', label: 'ADMIN_STAFF', permission: 'staff.read' },
   { path: '/admin/audit', label: 'ADMIN_AUDIT', permission: 'audit.read' },
+  { path: '/admin/reports', label: 'ADMIN_REPORTS', permission: 'reports.read' },
 ];
 
 export const sectionsFor = (permissions: readonly string[]) => SECTIONS.filter((s) => s.permission === null || permissions.includes(s.permission));
