@@ -3,7 +3,7 @@
 // seconds. Checked on the test database, which has no statistics (as D1 in production).
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { NO_REFUNDS } from './ledger';
+import { NO_REFUNDS, REFUND_LEDGER } from './ledger';
 import { revenueSql } from './revenue';
 import { CHURN_SQL, SUBSCRIBERS_AT_SQL, trialsSql } from './subscribers';
 
@@ -22,6 +22,14 @@ describe('the reports query plans', () => {
     expect(steps).toContain('SEARCH t USING COVERING INDEX transactions_sales (updated_at>? AND updated_at<?)');
     expect(steps).toContain('SCAN t USING INDEX transactions_after_sale');
     expect(steps.filter((s) => /^SCAN (transactions|invoices|t|i)$/.test(s))).toEqual([]);
+  });
+
+  it('revenue net of refunds reads the refunds made in the period by when they were made, and one refunded payment per refund', async () => {
+    const steps = await plan(revenueSql(MONTH, 'plan', REFUND_LEDGER), AT, AT, null);
+    expect(steps).toContain('SEARCH refunds USING COVERING INDEX refunds_made (state=? AND decided_at>? AND decided_at<?)');
+    expect(steps.filter((s) => /^SCAN (refunds|transactions|invoices|t|i)$/.test(s))).toEqual([]);
+    const perPayment = await plan(`SELECT SUM(l.amount) FROM (${REFUND_LEDGER.sql}) l WHERE l.transaction_id = ?1`, 'x');
+    expect(perPayment).toEqual(['SEARCH refunds USING COVERING INDEX refunds_of_payment (transaction_id=? AND state=?)']);
   });
 
   it('subscribers at a moment read the periods running then, and each sale next to its invoice', async () => {
