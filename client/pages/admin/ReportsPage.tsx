@@ -5,7 +5,7 @@ import type { Granularity } from '../../../worker/rules/reports';
 import { CURRENCIES, type Currency } from '../../../worker/rules/subscription';
 import { BarChart } from '../../components/charts/BarChart';
 import { LineChart } from '../../components/charts/LineChart';
-import { formatValue, type ChartUnit } from '../../components/charts/format';
+import { bucketLabel, formatValue, type ChartUnit } from '../../components/charts/format';
 import { Field } from '../../components/Form';
 import { formatDate, formatNumber, useI18n } from '../../i18n';
 import { TableBox } from './TableBox';
@@ -162,7 +162,7 @@ function Revenue({ report }: { report: RevenueReport }) {
     <div className="console__reports-grid">
       {report.currencies.map((c) => {
         const money = (v: number) => <Ltr>{formatMoney(lang, v, c.currency)}</Ltr>;
-        const rows = report.by === 'total' ? [{ key: 'total', label: t('ADMIN_REPORTS_COLUMN_TOTAL'), totals: c.totals }] : [...c.groups, { key: 'total', label: t('ADMIN_REPORTS_COLUMN_TOTAL'), totals: c.totals }];
+        const rows = report.by === 'total' ? [{ key: 'total', label: c.currency, totals: c.totals }] : [...c.groups, { key: 'total', label: t('ADMIN_REPORTS_COLUMN_TOTAL'), totals: c.totals }];
         return (
           <div key={c.currency} className="console__reports-pair">
             <BarChart title={t('ADMIN_REPORTS_REVENUE_CHART', { currency: c.currency })} unit={{ kind: 'money', currency: c.currency }} granularity={g} series={{ name: c.currency, points: c.buckets.map((b) => ({ bucket: b.bucket, value: b.net })) }} />
@@ -171,7 +171,7 @@ function Revenue({ report }: { report: RevenueReport }) {
                 <caption>{t('ADMIN_REPORTS_REVENUE_TABLE', { currency: c.currency })}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">{t(GROUP_COLUMNS[report.by])}</th>
+                    <th scope="col">{t(report.by === 'total' ? 'ADMIN_REPORTS_COLUMN_CURRENCY' : GROUP_COLUMNS[report.by])}</th>
                     <th scope="col">{t('ADMIN_REPORTS_COLUMN_PAYMENTS')}</th>
                     <th scope="col">{t('ADMIN_REPORTS_COLUMN_GROSS')}</th>
                     <th scope="col">{t('ADMIN_REPORTS_COLUMN_REFUNDS')}</th>
@@ -181,12 +181,12 @@ function Revenue({ report }: { report: RevenueReport }) {
                 <tbody>
                   {rows.map((row) => (
                     <tr key={row.key} className={row.key === 'total' ? 'console__reports-total' : undefined}>
-                      <th scope="row">{report.by === 'method' || report.by === 'provider' ? <Ltr>{row.label}</Ltr> : row.label}</th>
+                      <th scope="row">{report.by === 'plan' || row.key === 'total' && report.by !== 'total' ? row.label : <Ltr>{row.label}</Ltr>}</th>
                       <td className="console__num">
                         <Ltr>{formatNumber(lang, row.totals.payments)}</Ltr>
                       </td>
                       <td className="console__num">{money(row.totals.gross)}</td>
-                      <td className="console__num">{money(-row.totals.refunds)}</td>
+                      <td className="console__num">{money(row.totals.refunds ? -row.totals.refunds : 0)}</td>
                       <td className="console__num">{money(row.totals.net)}</td>
                     </tr>
                   ))}
@@ -324,9 +324,7 @@ function Churn({ report }: { report: ChurnReport }) {
           <tbody>
             {report.buckets.map((b) => (
               <tr key={b.bucket}>
-                <th scope="row">
-                  <Ltr>{b.bucket}</Ltr>
-                </th>
+                <th scope="row">{bucketLabel(lang, t, b.bucket, g, 'long')}</th>
                 <td className="console__num">
                   <Ltr>{formatNumber(lang, b.subscribers)}</Ltr>
                 </td>
