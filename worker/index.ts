@@ -31,6 +31,7 @@ import { deliverReminders } from './api/live-tv/reminders';
 import { vapidKeys } from './push/keys';
 import { purgeGrants } from './api/device-link/queries';
 import { runOrders } from './api/events/settlement';
+import { fillSnapshots } from './api/reports/snapshots';
 import { sandboxPage } from './api/payments/providers/sandbox/page';
 import { paymentReturn } from './pages/subscription/return';
 
@@ -116,6 +117,12 @@ const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) =
     runOrders(billing, new Date(controller.scheduledTime))
       .then((report) => console.log(JSON.stringify({ level: 'info', event: 'event_orders', ...report })))
       .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'event_orders_failed', error: String(error) }))),
+  );
+  // The reports' daily snapshots (worker/api/reports/snapshots.ts): yesterday's once it has ended, then older missing days, two a run.
+  ctx.waitUntil(
+    fillSnapshots(env.DB, new Date(controller.scheduledTime))
+      .then((days) => (days.length ? console.log(JSON.stringify({ level: 'info', event: 'report_snapshots', days })) : undefined))
+      .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'report_snapshots_failed', error: String(error) }))),
   );
   // TV sign-in codes expired a day ago (worker/api/device-link).
   ctx.waitUntil(purgeGrants(env.DB, controller.scheduledTime).catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'device_grants_purge_failed', error: String(error) }))));

@@ -2,7 +2,7 @@
  * End-to-end performance bench for Tafrij on `wrangler dev` (loopback only).
  *
  *   npm run bench      (= node scripts/bench/index.ts, Node 22+)
- *   npm run bench -- --only=server,lighthouse      (some sections: server, js, play, search, lighthouse, payments, tv)
+ *   npm run bench -- --only=server,lighthouse      (some sections: server, js, play, search, lighthouse, payments, tv, back-office)
  *   BENCH_PORT=9790 npm run bench                  (the worker's port; the search worker uses +6, Chromium's debugging port +10)
  *   GUEST_PAGE_CACHE_SECONDS=0 npm run bench       (without the guests' page cache, for a before/after)
  *
@@ -16,6 +16,8 @@
  * 5. measures click on Play → first frame, and search on a generated catalogue of 50,000 titles;
  * 6. runs Lighthouse (mobile) on home, a category, a content page, search and login, en and ar;
  *    measures payments (callback → premium, invoice PDFs) and live TV (live-edge latency, /epg with 14 channels);
+ *    measures the back office's reports on 100,000 customers and 1,000,000 payments (their own database,
+ *    scripts/bench/back-office.ts; no wrangler dev needed: with --only=back-office the build and server are skipped);
  * 7. prints a table and writes scripts/bench/last-run.json.
  *
  * A section that fails is reported as FAILED with its reason (in the table and in last-run.json)
@@ -32,6 +34,8 @@ import { chromium, type Browser, type Page, type Response as PwResponse } from '
 
 import { measurePlay, PLAY_GOAL_MS } from './play.ts';
 import { benchPayments } from './payments.ts';
+import { benchReports, REPORTS_GOAL_P95_MS } from './back-office.ts';
+import { prepareBackOfficeData } from './back-office-data.ts';
 import { benchTv } from './tv.ts';
 import { benchSearch, SEARCH_GOAL_P95_MS } from './search.ts';
 import { benchLighthouse, LIGHTHOUSE_GOALS, lighthouseLines } from './lighthouse.ts';
@@ -42,7 +46,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
 const SEARCH_PORT = PORT + 6;
 const DEBUGGING_PORT = PORT + 10;
-const SECTIONS = ['server', 'js', 'play', 'search', 'lighthouse', 'payments', 'tv'] as const;
+const SECTIONS = ['server', 'js', 'play', 'search', 'lighthouse', 'payments', 'tv', 'back-office'] as const;
 type Section = (typeof SECTIONS)[number];
 /** `--only=a,b`: the sections to run (all by default). */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
@@ -425,28 +429,37 @@ async function main(): Promise<void> {
   const started = performance.now();
   process.chdir(ROOT);
 
-  run(NPM, ['run', 'build']);
-  rmSync(join(ROOT, PERSIST), { recursive: true, force: true });
-  run(NPX, ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', PERSIST]);
-  run(process.execPath, ['scripts/seed/index.ts', '--persist-to', PERSIST]);
-
-  writeSample(lastHomeBytes());
-  startWrangler();
-  await waitForHealth();
-  log('wrangler dev is up');
-
+  const backOffice = await section('back-office', 'measuring the reports on 100,000 customers and 1,000,000 payments (their own database)', async () => {
+    prepareBackOfficeData({ log: (m) => void log(m) });
+    return benchReports({ log: (m) => void log(m) });
+  });
+  // The other sections need the client built and wrangler dev running; the back office's does not.
   const homeUrl = `${ORIGIN}/?lang=en`;
-  const probe = await timedGet(homeUrl);
-  if (probe.status !== 200) throw new Error(`GET ${homeUrl} answered ${probe.status}. Last wrangler output:\n${wranglerTail()}`);
-  if (runs('server') && Math.abs(statSync(join(ROOT, SAMPLE_FILE)).size - probe.bytes) > probe.bytes * 0.05) {
-    log(`the home page is ${probe.bytes} B: writing a sample file of that size and restarting wrangler`);
-    stopWrangler();
-    writeSample(probe.bytes);
+  let homeBytes = 0;
+  if (SECTIONS.some((s) => s !== 'back-office' && runs(s))) {
+    run(NPM, ['run', 'build']);
+    rmSync(join(ROOT, PERSIST), { recursive: true, force: true });
+    run(NPX, ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', PERSIST]);
+    run(process.execPath, ['scripts/seed/index.ts', '--persist-to', PERSIST]);
+
+    writeSample(lastHomeBytes());
     startWrangler();
     await waitForHealth();
+    log('wrangler dev is up');
+
+    const probe = await timedGet(homeUrl);
+    if (probe.status !== 200) throw new Error(`GET ${homeUrl} answered ${probe.status}. Last wrangler output:\n${wranglerTail()}`);
+    homeBytes = probe.bytes;
+    if (runs('server') && Math.abs(statSync(join(ROOT, SAMPLE_FILE)).size - probe.bytes) > probe.bytes * 0.05) {
+      log(`the home page is ${probe.bytes} B: writing a sample file of that size and restarting wrangler`);
+      stopWrangler();
+      writeSample(probe.bytes);
+      startWrangler();
+      await waitForHealth();
+    }
   }
 
-  const server = await section('server', 'measuring server time of the home page against a static file, then requests per second', () => serverSection(homeUrl, probe.bytes));
+  const server = await section('server', 'measuring server time of the home page against a static file, then requests per second', () => serverSection(homeUrl, homeBytes));
   const js = await section('js', 'measuring JavaScript in Chromium', browserJs);
   const play = await section('play', 'measuring click on Play to first frame in Chromium', () => measurePlay({ origin: ORIGIN, chromiumPath: CHROMIUM, log }));
   // Samples that failed: the section's figures come from the others, and the section is reported FAILED.
@@ -498,6 +511,7 @@ async function main(): Promise<void> {
     ...(lighthouse && { lighthouse: { goals: LIGHTHOUSE_GOALS, ...lighthouse } }),
     ...(payments && { payments }),
     ...(tv && { tv }),
+    ...(backOffice && { backOffice: { goalP95Ms: REPORTS_GOAL_P95_MS, reports: backOffice } }),
     durationSeconds: 0,
   };
   result.durationSeconds = Math.round((performance.now() - started) / 100) / 10;
@@ -562,6 +576,10 @@ async function main(): Promise<void> {
       [`/epg one day, ${epg.channels} channels: server time p50`, ms(epg.pageP50Ms), `p95 ${ms(epg.pageP95Ms)}, ${epg.pageBytes} B`],
       [`GET /api/pages/epg one day, ${epg.channels} channels: p50`, ms(epg.apiP50Ms), `p95 ${ms(epg.apiP95Ms)}`],
     );
+  }
+  if (backOffice) {
+    rows.push(['-', '', ''], ['Back office reports (100,000 customers, 1,000,000 payments)', '', `goal p95 <= ${REPORTS_GOAL_P95_MS} ms (revenue)`]);
+    for (const t of backOffice) rows.push([`  ${t.name}, p95`, ms(t.p95Ms), `p50 ${ms(t.p50Ms)}, max ${ms(t.maxMs)} (${t.samples} runs)`]);
   }
   if (lighthouse) {
     rows.push(['-', '', ''], ['Lighthouse (mobile)', '', `goals: performance >= ${LIGHTHOUSE_GOALS.performance}, accessibility ${LIGHTHOUSE_GOALS.accessibility}: ${ok(lighthouse.withinGoals)}`]);

@@ -19,9 +19,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtFrom, random, runNpx as run, seededDatabase } from './kit.ts';
 import { sql } from '../seed/catalogue.ts';
 import { clearSearchIndexStatements, searchIndexStatements, type IndexedTitle } from '../seed/search.ts';
 import { readIndexedTitles } from '../search/reindex.ts';
@@ -175,17 +176,6 @@ const PLACES: readonly Place[] = [
 const FIRST_NAMES = ['Amine', 'Yasmine', 'Karim', 'Salma', 'Omar', 'Nadia', 'Hicham', 'Leila', 'Youssef', 'Samira', 'Mehdi', 'Zineb', 'Rachid', 'Imane', 'Tarik', 'Sanaa', 'Driss', 'Latifa', 'Adil', 'Houda', 'Reda', 'Meryem', 'Said', 'Fatima', 'Anas', 'Khadija', 'Ismail', 'Noura', 'Hamza', 'Asmae'];
 const LAST_NAMES = ['Benali', 'El Idrissi', 'Tazi', 'Berrada', 'Alaoui', 'Bennani', 'Chraibi', 'El Fassi', 'Lahlou', 'Ouazzani', 'Sekkat', 'Benjelloun', 'Zemmouri', 'Naciri', 'Lamrani', 'Kettani', 'Squalli', 'Amrani', 'Belkadi', 'Harrak', 'Moufid', 'Soussi', 'Dahbi', 'Rami', 'Boukhari', 'Slaoui', 'Ouchen', 'Benomar', 'Filali', 'Guessous'];
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run builds the same catalogue. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const cap = (s: string): string => s.charAt(0).toLocaleUpperCase() + s.slice(1);
 const frArticle = (noun: string, g: Gender): string => (/^[aeiouhéèêâîôû]/i.test(noun) ? `L'${noun}` : g === 'm' ? `Le ${noun}` : `La ${noun}`);
@@ -269,12 +259,6 @@ const indexed = (t: Generated): IndexedTitle => ({
 
 // ------------------------------------------------------------------ database and worker
 
-function run(args: readonly string[], log: (m: string) => void): string {
-  log(`$ npx ${args.join(' ')}`);
-  const res = spawnSync(NPX, args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
-  if (res.status !== 0) throw new Error(`npx ${args.join(' ')} failed:\n${`${res.stdout}\n${res.stderr}`.trim().split('\n').slice(-20).join('\n')}`);
-  return res.stdout;
-}
 
 /** The demo seed's titles as the index needs them, read from the bench database. */
 const readDemoTitles = (persistTo: string, log: (m: string) => void): IndexedTitle[] => {
@@ -300,16 +284,12 @@ export function prepareSearchCatalogue(
   const dir = resolve(ROOT, persistTo);
   const marker = join(dir, 'bench-search.json');
   const built = fingerprint(count);
-  if (!fresh && existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { fingerprint?: string }).fingerprint === built) {
+  if (!fresh && builtFrom(marker, built)) {
     log(`reusing ${persistTo} (${count} titles)`);
     return 0;
   }
   const started = performance.now();
-  rmSync(dir, { recursive: true, force: true });
-  run(['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], log);
-  log('$ node scripts/seed/index.ts');
-  const seeded = spawnSync(process.execPath, ['scripts/seed/index.ts', '--persist-to', persistTo], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
+  seededDatabase(persistTo, log);
   const tmp = join(ROOT, '.wrangler', 'tmp', 'bench-search');
   mkdirSync(tmp, { recursive: true });
   try {

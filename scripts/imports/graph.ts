@@ -231,7 +231,7 @@ export const API_TIERS: ApiTier[] = [
   { areas: ['partners', 'player'], holds: 'partners, ads and webviews over the catalogue; stream URLs, heartbeats and watched time' },
   { areas: ['search', 'live-tv', 'actions'], holds: 'search; channels and the guide; favourites, likes and history' },
   { areas: ['libraries', 'events'], holds: 'library cards and loans; live events, orders and e-tickets (they sell through payments)' },
-  { areas: ['auth', 'agents', 'contact', 'device-link', 'help', 'push', 'sitemap'], holds: 'accounts (GET auth/user assembles profiles and library cards), sales agents, contact, TV sign-in, help, web push, sitemap: nothing imports them' },
+  { areas: ['auth', 'agents', 'contact', 'device-link', 'help', 'push', 'reports', 'sitemap'], holds: 'accounts (GET auth/user assembles profiles and library cards), sales agents, contact, TV sign-in, help, web push, the back office\'s reports (they read the other areas\' tables with SQL only), sitemap: nothing imports them but the back office (admin), which mounts the support inbox and the reports' },
   { areas: ['admin'], holds: "the back office: staff sign-in with a second factor, roles, the audit log, the customer's story and the actions on an account" },
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney as format } from './money';
+import { formatMoney as format, formatMoneyShort } from './money';
 import type { Lang } from './lang';
 import type { Currency } from './subscription';
 
@@ -22,5 +22,16 @@ describe('formatMoney (worker/rules/money)', () => {
     expect(formatMoney('en', 29899, 'MAD')).toBe('MAD 298.99');
     expect(formatMoney('en', 0, 'MAD')).toBe('MAD 0.00');
     expect(formatMoney('en', 123456, 'USD')).toBe('$1,234.56');
+  });
+});
+
+describe('formatMoneyShort (worker/rules/money)', () => {
+  it('writes an axis amount in few characters, whole when it is, one decimal at most, Latin digits', () => {
+    const short = (lang: Lang, minor: number, currency: Currency) => formatMoneyShort(lang, minor, currency).replace(/\s/g, ' ');
+    expect(short('en', 3_000_000, 'MAD')).toBe('MAD 30K');
+    expect(short('en', 125_000_000, 'USD')).toBe('$1.3M');
+    expect(short('en', 0, 'EUR')).toBe('€0');
+    expect(short('fr', 3_000_000, 'EUR')).toBe('30 k €');
+    expect(short('ar', 3_000_000, 'MAD')).toBe('30 ألف د.م.');
   });
 });

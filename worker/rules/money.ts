@@ -13,3 +13,11 @@ const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
 export function formatMoney(lang: Lang, minor: number, currency: Currency): string {
   return new Intl.NumberFormat(lang, { style: 'currency', currency, numberingSystem: 'latn' }).format(minor / 100).replace(BIDI_MARKS, '');
 }
+
+/**
+ * An amount in few characters, for a chart's axis: "MAD 1.2K", "1,2 k MAD", "1.2 ألف د.م." (one
+ * decimal at most, Latin digits). Minor units in.
+ */
+export function formatMoneyShort(lang: Lang, minor: number, currency: Currency): string {
+  return new Intl.NumberFormat(lang, { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1, numberingSystem: 'latn' }).format(minor / 100).replace(BIDI_MARKS, '');
+}

@@ -9,6 +9,7 @@ export const SECTIONS: readonly { path: string; label: string; permission: Permi
   { path: '/admin/customers', label: 'ADMIN_CUSTOMERS', permission: 'customers.read' },
   { path: '/admin/coupons', label: 'ADMIN_COUPONS', permission: 'coupons.read' },
   { path: '/admin/reconciliation', label: 'ADMIN_RECON', permission: 'reconciliation.read' },
+  { path: '/admin/reports', label: 'ADMIN_REPORTS', permission: 'reports.read' },
 ];
 
 export const sectionsFor = (permissions: readonly string[]) => SECTIONS.filter((s) => s.permission === null || permissions.includes(s.permission));

@@ -14,6 +14,7 @@ import { refunds } from '../payments/refunds/routes';
 import { coupons } from '../payments/coupons-admin/routes';
 import { reconciliation } from '../payments/reconciliation/routes';
 import { support } from '../contact/support/routes';
+import { reports } from '../reports/routes';
 import { grantRole, listStaff, revokeRole, type GrantRefusal } from './grants';
 import { addPasskey, listPasskeys, registrationOptions, relyingParty, removePasskey, type AddRefusal } from './passkeys';
 import { AuditQuery, GrantInput, PasskeyChallengeInput, PasskeyInput, PasskeySignInInput, RevokeInput, SignInInput, StaffQuery, VerifyInput } from './schemas';
@@ -141,6 +142,8 @@ export const admin = new Hono<AppEnv>()
   .route('/coupons', coupons)
   /** Cash vouchers, agents' collections and mobile payments against the networks' confirmations (worker/api/payments/reconciliation). */
   .route('/reconciliation', reconciliation)
+  /** The reports: revenue net of refunds, subscribers and MRR, trials, churn, ads, libraries, events (worker/api/reports). */
+  .route('/reports', reports)
 
   /** The audit log, filtered, newest first; `format=csv` exports the filtered entries (up to 10,000). */
   .get('/audit', can('audit.read'), zValidator('query', AuditQuery, validationHook), async (c) => {

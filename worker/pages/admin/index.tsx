@@ -17,6 +17,7 @@ import { securityPages } from './security';
 import { customersPages } from './customers';
 import { couponPages } from './coupons';
 import { reconciliationPages } from './reconciliation';
+import { reportsPages } from './reports';
 import { consoleBack, consoleFailure, defineConsolePage, renderConsole, toSignIn, type Shown } from './kit';
 
 /**
@@ -157,4 +158,4 @@ const auditCsv = new Hono<AppEnv>().get('/audit.csv', async (c) => {
   return renderConsole(c, null, { element: <p className="console__refused" role="alert">{t('ADMIN_FORBIDDEN')}</p>, title: t('ADMIN_FORBIDDEN_TITLE'), status: 403 });
 });
 
-export const adminConsole = new Hono<AppEnv>().route('/', login).route('/', home).route('/', staff).route('/', audit).route('/', auditCsv).route('/', securityPages).route('/', customersPages).route('/', couponPages).route('/', reconciliationPages);
+export const adminConsole = new Hono<AppEnv>().route('/', login).route('/', home).route('/', staff).route('/', audit).route('/', auditCsv).route('/', securityPages).route('/', customersPages).route('/', couponPages).route('/', reconciliationPages).route('/', reportsPages);

@@ -1,0 +1,108 @@
+/**
+ * Back office bench (issue 32): the server time of the reports on the generated dataset of 100,000
+ * customers and 1,000,000 payments (scripts/bench/back-office-data.ts). Goal: p95 ≤ 150 ms.
+ *
+ *   node scripts/bench/back-office.ts [--fresh] [--samples 60] [--plans]
+ *   import { benchReports } from './back-office.ts'
+ *
+ * The reports' own business functions (worker/api/reports) run here in Node against the D1 that
+ * wrangler's `getPlatformProxy` serves over the bench directory: workerd's SQLite, as `wrangler dev`
+ * runs it (each call crossing from Node to workerd and back, a few milliseconds more than a Worker's
+ * own call), and the revenue statement alone as D1 times it. Each: a warm-up, then `samples` runs
+ * one after another; p50, p95 and max. `--plans` prints each statement's query plan. The trends
+ * (subscribers, MRR, churn) read daily snapshots (worker/api/reports/snapshots.ts): the warm-up makes
+ * the ones still missing, as the scheduled job would have, and the time of making one is its own row.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getPlatformProxy } from 'wrangler';
+import { REFUND_LEDGER } from '../../worker/api/reports/ledger.ts';
+import { revenueReport, revenueSql } from '../../worker/api/reports/revenue.ts';
+import { makeSnapshot } from '../../worker/api/reports/snapshots.ts';
+import { CHURN_SQL, SUBSCRIBERS_AT_SQL, trialsReport, trialsSql } from '../../worker/api/reports/subscribers.ts';
+import { churnReport, subscribersReport } from '../../worker/api/reports/trends.ts';
+import { periodRange, type Period } from '../../worker/rules/reports.ts';
+import { DEFAULT_PERSIST, END_AT, prepareBackOfficeData } from './back-office-data.ts';
+
+export const REPORTS_GOAL_P95_MS = 150;
+
+export type Timing = { name: string; samples: number; p50Ms: number; p95Ms: number; maxMs: number };
+
+const quantile = (values: readonly number[], q: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+
+const DAY = 86_400_000;
+const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+export async function benchReports({ persistTo = DEFAULT_PERSIST, samples = 60, plans = false, log = (m: string) => void process.stderr.write(`[bench:reports] ${m}\n`) } = {}): Promise<Timing[]> {
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: resolve(persistTo, 'v3') } });
+  try {
+    const db = proxy.env.DB;
+    const now = new Date(END_AT);
+    const last = day(now.getTime() - DAY);
+    const days30: Period = { from: day(now.getTime() - 30 * DAY), to: last, granularity: 'day' };
+    const months12: Period = { from: `${day(now.getTime() - 365 * DAY).slice(0, 7)}-01`, to: last, granularity: 'month' };
+    const runs: [string, number, () => Promise<unknown>][] = [
+      ['revenue, last 30 days by day', samples, () => revenueReport(db, { period: days30, by: 'total', currency: null, lang: 'en' }, REFUND_LEDGER)],
+      ['revenue, last 30 days by day and method', samples, () => revenueReport(db, { period: days30, by: 'method', currency: null, lang: 'en' }, REFUND_LEDGER)],
+      ['revenue, last 12 months by month and plan', Math.ceil(samples / 4), () => revenueReport(db, { period: months12, by: 'plan', currency: null, lang: 'en' }, REFUND_LEDGER)],
+      // What the scheduled job does once a day (and a report for a day still missing): one day's snapshot.
+      ['a day\'s snapshot (scheduled job)', 5, () => makeSnapshot(db, last, now)],
+      ['subscribers and MRR, today', samples, () => subscribersReport(db, { period: { from: last, to: last, granularity: 'day' }, lang: 'en' }, now)],
+      ['subscribers and MRR, 12 month ends', Math.ceil(samples / 4), () => subscribersReport(db, { period: months12, lang: 'en' }, now)],
+      ['trials, 12 months', samples, () => trialsReport(db, months12, now)],
+      ['churn, 12 months', Math.ceil(samples / 4), () => churnReport(db, months12, now)],
+    ];
+    const { start, end } = periodRange(days30);
+    if (plans) {
+      const explain = async (name: string, sql: string, ...args: unknown[]) => {
+        const { results } = await db.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...args).all<{ detail: string }>();
+        log(`${name}:\n  ${results.map((r) => r.detail).join('\n  ')}`);
+      };
+      await explain('revenue', revenueSql(days30, 'total', REFUND_LEDGER), start, end, null);
+      await explain('subscribers at', SUBSCRIBERS_AT_SQL, END_AT);
+      await explain('trials', trialsSql(months12), start, end, END_AT);
+      await explain('churn', CHURN_SQL, JSON.stringify([start, end]));
+    }
+    const timings: Timing[] = [];
+    // The revenue statement alone, as D1 times it (meta.duration: inside the database, without the
+    // trip between Node and workerd that the other rows include).
+    const sqlTimes: number[] = [];
+    const revenueStatement = db.prepare(revenueSql(days30, 'total', REFUND_LEDGER)).bind(start, end, null);
+    for (let i = 0; i < 3 + samples; i += 1) {
+      const { meta } = await revenueStatement.all();
+      if (i >= 3) sqlTimes.push(meta.duration);
+    }
+    timings.push({ name: 'revenue, last 30 days by day: SQL time in D1', samples, p50Ms: round(quantile(sqlTimes, 0.5)), p95Ms: round(quantile(sqlTimes, 0.95)), maxMs: round(Math.max(...sqlTimes)) });
+    log(`revenue SQL in D1: p50 ${timings[0]?.p50Ms} ms, p95 ${timings[0]?.p95Ms} ms`);
+    for (const [name, count, run] of runs) {
+      for (let i = 0; i < 3; i += 1) await run();
+      const times: number[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const started = performance.now();
+        await run();
+        times.push(performance.now() - started);
+      }
+      const timing = { name, samples: count, p50Ms: round(quantile(times, 0.5)), p95Ms: round(quantile(times, 0.95)), maxMs: round(Math.max(...times)) };
+      log(`${name}: p50 ${timing.p50Ms} ms, p95 ${timing.p95Ms} ms, max ${timing.maxMs} ms (${count} runs)`);
+      timings.push(timing);
+    }
+    return timings;
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+const round = (ms: number): number => Math.round(ms * 10) / 10;
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const samplesArg = process.argv.find((a) => a.startsWith('--samples='))?.slice('--samples='.length);
+  prepareBackOfficeData({ fresh: process.argv.includes('--fresh') });
+  const timings = await benchReports({ samples: Number(samplesArg ?? 60), plans: process.argv.includes('--plans') });
+  console.table(timings);
+  for (const revenue of timings.slice(0, 2)) {
+    console.log(`${revenue.name}: p95 ${revenue.p95Ms} ms (goal ≤ ${REPORTS_GOAL_P95_MS} ms): ${revenue.p95Ms <= REPORTS_GOAL_P95_MS ? 'met' : 'NOT met'}`);
+  }
+}
