@@ -5,6 +5,8 @@ export const SECTIONS: readonly { path: string; label: string; permission: Permi
   { path: '/admin', label: 'ADMIN_HOME', permission: null },
   { path: '/admin/staff', label: 'ADMIN_STAFF', permission: 'staff.read' },
   { path: '/admin/audit', label: 'ADMIN_AUDIT', permission: 'audit.read' },
+  { path: '/admin/support', label: 'ADMIN_SUPPORT_TITLE', permission: 'support.read' },
+  { path: '/admin/refunds', label: 'ADMIN_REFUNDS', permission: 'refunds.read' },
 ];
 
 export const sectionsFor = (permissions: readonly string[]) => SECTIONS.filter((s) => s.permission === null || permissions.includes(s.permission));

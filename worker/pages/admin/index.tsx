@@ -13,6 +13,8 @@ import { readForm } from '../form';
 import { translatorOf } from '../kit/translator';
 import { serverApi } from '../loaders';
 import { forward } from '../../proxy';
+import { refundPages } from './refunds';
+import { supportPages } from './support';
 import { consoleBack, consoleFailure, defineConsolePage, renderConsole, toSignIn, type Shown } from './kit';
 
 /**
@@ -140,4 +142,4 @@ const auditCsv = new Hono<AppEnv>().get('/audit.csv', async (c) => {
   return renderConsole(c, null, { element: <p className="console__refused" role="alert">{t('ADMIN_FORBIDDEN')}</p>, title: t('ADMIN_FORBIDDEN_TITLE'), status: 403 });
 });
 
-export const adminConsole = new Hono<AppEnv>().route('/', login).route('/', home).route('/', staff).route('/', audit).route('/', auditCsv);
+export const adminConsole = new Hono<AppEnv>().route('/', login).route('/', home).route('/', staff).route('/', audit).route('/', auditCsv).route('/', supportPages).route('/', refundPages);
