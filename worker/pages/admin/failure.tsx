@@ -33,3 +33,8 @@ export async function orNotFound<T>(page: ConsoleArgs, key: string, read: Promis
     throw error;
   }
 }
+
+/** A page the staff member's roles do not open (403), as the kit refuses a page's single permission. */
+export function consoleForbidden({ c, t, me }: ConsoleArgs): Response | Promise<Response> {
+  return renderConsole(c, me, { element: <p className="console__refused" role="alert">{t('ADMIN_FORBIDDEN')}</p>, title: t('ADMIN_FORBIDDEN_TITLE'), status: 403 });
+}
