@@ -4,6 +4,7 @@ import { REFUND_EFFECTS } from '../../../worker/api/payments/refunds/schemas';
 import { Field } from '../../components/Form';
 import { FormNote, type FormState } from '../../components/FormState';
 import { useI18n } from '../../i18n';
+import { Fact, TextareaField } from './ConsoleFields';
 import { Money, RefundsTable, whenUtc } from './RefundsPage';
 
 type Payment = z.infer<typeof PaymentDetail>;
@@ -24,31 +25,24 @@ function Confirmation({ payment, values, minor }: { payment: Payment; values: Re
         {t('ADMIN_REFUNDS_CONFIRM_TEXT')}
       </p>
       <dl className="console__support-facts">
-        <div>
-          <dt>{t('ADMIN_REFUNDS_AMOUNT')}</dt>
-          <dd>
-            <strong>
-              <Money minor={minor} currency={payment.currency} />
-            </strong>{' '}
-            {minor === payment.refundable ? t('ADMIN_REFUNDS_FULL') : t('ADMIN_REFUNDS_PARTIAL')}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('ADMIN_REFUNDS_CUSTOMER')}</dt>
-          <dd dir="ltr">{payment.customer.email ?? payment.customer.phone ?? payment.customer.id}</dd>
-        </div>
-        <div>
-          <dt>{t('ADMIN_REFUNDS_THROUGH')}</dt>
-          <dd>{payment.manual ? t('ADMIN_REFUNDS_MANUAL') : <bdi dir="ltr">{payment.provider}</bdi>}</dd>
-        </div>
-        <div>
-          <dt>{t('ADMIN_REFUNDS_EFFECT')}</dt>
-          <dd>{t(`ADMIN_REFUNDS_EFFECT_${values.effect.toUpperCase()}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('ADMIN_REASON')}</dt>
-          <dd dir="auto">{values.reason}</dd>
-        </div>
+        <Fact label={t('ADMIN_REFUNDS_AMOUNT')}>
+          <strong>
+            <Money minor={minor} currency={payment.currency} />
+          </strong>{' '}
+          {minor === payment.refundable ? t('ADMIN_REFUNDS_FULL') : t('ADMIN_REFUNDS_PARTIAL')}
+        </Fact>
+        <Fact label={t('ADMIN_REFUNDS_CUSTOMER')} dir="ltr">
+          {payment.customer.email ?? payment.customer.phone ?? payment.customer.id}
+        </Fact>
+        <Fact label={t('ADMIN_REFUNDS_THROUGH')}>
+          {payment.manual ? t('ADMIN_REFUNDS_MANUAL') : <bdi dir="ltr">{payment.provider}</bdi>}
+        </Fact>
+        <Fact label={t('ADMIN_REFUNDS_EFFECT')}>
+          {t(`ADMIN_REFUNDS_EFFECT_${values.effect.toUpperCase()}`)}
+        </Fact>
+        <Fact label={t('ADMIN_REASON')} dir="auto">
+          {values.reason}
+        </Fact>
       </dl>
       <input type="hidden" name="intent" value="confirm" />
       <input type="hidden" name="amount" value={values.amount} />
@@ -86,12 +80,7 @@ function RefundForm({ payment, values, idKey }: { payment: Payment; values?: Ref
         defaultValue={values?.amount ?? majorText(payment.refundable)}
         hint={t('ADMIN_REFUNDS_AMOUNT_HINT', { max: majorText(payment.refundable), currency: payment.currency })}
       />
-      <div className="field">
-        <label className="field__label" htmlFor="refund-reason">
-          {t('ADMIN_REASON')}
-        </label>
-        <textarea className="field__input" id="refund-reason" name="reason" rows={3} required minLength={3} maxLength={2000} dir="auto" defaultValue={values?.reason} />
-      </div>
+      <TextareaField id="refund-reason" name="reason" label={t('ADMIN_REASON')} rows={3} required minLength={3} maxLength={2000} defaultValue={values?.reason} />
       <fieldset className="console__refunds-effects">
         <legend>{t('ADMIN_REFUNDS_EFFECT')}</legend>
         {REFUND_EFFECTS.map((e) => (
@@ -139,70 +128,46 @@ export function RefundPaymentPage({ payment, canRefund, idKey, made, form }: { p
         </div>
       )}
       <dl className="console__support-facts console__refunds-facts">
-        <div>
-          <dt>{t('ADMIN_REFUNDS_CAPTURED')}</dt>
-          <dd>
-            <Money minor={payment.captured} currency={payment.currency} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('ADMIN_REFUNDS_REFUNDED')}</dt>
-          <dd>
-            <Money minor={payment.refunded} currency={payment.currency} />
-          </dd>
-        </div>
+        <Fact label={t('ADMIN_REFUNDS_CAPTURED')}>
+          <Money minor={payment.captured} currency={payment.currency} />
+        </Fact>
+        <Fact label={t('ADMIN_REFUNDS_REFUNDED')}>
+          <Money minor={payment.refunded} currency={payment.currency} />
+        </Fact>
         {payment.held > 0 && (
-          <div>
-            <dt>{t('ADMIN_REFUNDS_HELD')}</dt>
-            <dd>
-              <Money minor={payment.held} currency={payment.currency} />
-            </dd>
-          </div>
+          <Fact label={t('ADMIN_REFUNDS_HELD')}>
+            <Money minor={payment.held} currency={payment.currency} />
+          </Fact>
         )}
-        <div>
-          <dt>{t('ADMIN_REFUNDS_REFUNDABLE')}</dt>
-          <dd>
-            <strong>
-              <Money minor={payment.refundable} currency={payment.currency} />
-            </strong>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('ADMIN_REFUNDS_CUSTOMER')}</dt>
-          <dd dir="ltr">{payment.customer.email ?? payment.customer.phone ?? payment.customer.id}</dd>
-        </div>
-        <div>
-          <dt>{t('PAYMENT_METHOD')}</dt>
-          <dd>
-            {t(`PAYMENT_METHOD_${payment.method.toUpperCase()}`)} · <bdi dir="ltr">{payment.provider}</bdi>
-            {payment.provider_ref && (
-              <>
-                {' '}
-                <small dir="ltr">({payment.provider_ref})</small>
-              </>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('ADMIN_REFUNDS_STATE')}</dt>
-          <dd>{t(`PAYMENT_STATE_${payment.state.toUpperCase()}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('ADMIN_REFUNDS_PAID_AT')}</dt>
-          <dd>
-            <bdi dir="ltr">{whenUtc(payment.created_at)}</bdi>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('ADMIN_REFUNDS_INVOICE')}</dt>
-          <dd>{payment.invoice ? <bdi dir="ltr">{payment.invoice.number}</bdi> : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('ADMIN_REFUNDS_TRANSACTION')}</dt>
-          <dd dir="ltr">
-            <small>{payment.id}</small>
-          </dd>
-        </div>
+        <Fact label={t('ADMIN_REFUNDS_REFUNDABLE')}>
+          <strong>
+            <Money minor={payment.refundable} currency={payment.currency} />
+          </strong>
+        </Fact>
+        <Fact label={t('ADMIN_REFUNDS_CUSTOMER')} dir="ltr">
+          {payment.customer.email ?? payment.customer.phone ?? payment.customer.id}
+        </Fact>
+        <Fact label={t('PAYMENT_METHOD')}>
+          {t(`PAYMENT_METHOD_${payment.method.toUpperCase()}`)} · <bdi dir="ltr">{payment.provider}</bdi>
+          {payment.provider_ref && (
+            <>
+              {' '}
+              <small dir="ltr">({payment.provider_ref})</small>
+            </>
+          )}
+        </Fact>
+        <Fact label={t('ADMIN_REFUNDS_STATE')}>
+          {t(`PAYMENT_STATE_${payment.state.toUpperCase()}`)}
+        </Fact>
+        <Fact label={t('ADMIN_REFUNDS_PAID_AT')}>
+          <bdi dir="ltr">{whenUtc(payment.created_at)}</bdi>
+        </Fact>
+        <Fact label={t('ADMIN_REFUNDS_INVOICE')}>
+          {payment.invoice ? <bdi dir="ltr">{payment.invoice.number}</bdi> : '—'}
+        </Fact>
+        <Fact label={t('ADMIN_REFUNDS_TRANSACTION')} dir="ltr">
+          <small>{payment.id}</small>
+        </Fact>
       </dl>
       {canRefund &&
         (payment.refundable <= 0 ? (

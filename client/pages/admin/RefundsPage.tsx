@@ -7,6 +7,7 @@ import { CURRENCIES } from '../../../worker/rules/subscription';
 import { Field } from '../../components/Form';
 import { FormNote, type FormState } from '../../components/FormState';
 import { formatDate, useI18n } from '../../i18n';
+import { SelectField } from './ConsoleFields';
 import { TableBox } from './TableBox';
 
 export type RefundFilter = { from: string; to: string; provider: string; method: string; currency: string; staff: string; state: string };
@@ -133,46 +134,10 @@ export function RefundsPage({ list, filter, q, canRefund, form }: { list: z.infe
       <form method="get" action="/admin/refunds" className="console__filters" role="search" aria-label={t('ADMIN_FILTER')}>
         <Field name="from" label={t('ADMIN_FROM')} type="date" defaultValue={filter.from} />
         <Field name="to" label={t('ADMIN_TO')} type="date" defaultValue={filter.to} />
-        <div className="field">
-          <label className="field__label" htmlFor="filter-method">
-            {t('PAYMENT_METHOD')}
-          </label>
-          <select className="field__input" id="filter-method" name="method" defaultValue={filter.method}>
-            <option value="">{t('ADMIN_REFUNDS_ALL')}</option>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(`PAYMENT_METHOD_${m.toUpperCase()}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="filter-method" name="method" label={t('PAYMENT_METHOD')} value={filter.method} any={t('ADMIN_REFUNDS_ALL')} options={PAYMENT_METHODS.map((m) => [m, t(`PAYMENT_METHOD_${m.toUpperCase()}`)] as const)} />
         <Field name="provider" label={t('ADMIN_REFUNDS_PROVIDER')} defaultValue={filter.provider} dir="ltr" pattern="[a-z]{2,20}" />
-        <div className="field">
-          <label className="field__label" htmlFor="filter-currency">
-            {t('ADMIN_REFUNDS_CURRENCY')}
-          </label>
-          <select className="field__input" id="filter-currency" name="currency" defaultValue={filter.currency}>
-            <option value="">{t('ADMIN_REFUNDS_ALL')}</option>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="filter-state">
-            {t('ADMIN_REFUNDS_STATE')}
-          </label>
-          <select className="field__input" id="filter-state" name="state" defaultValue={filter.state}>
-            <option value="">{t('ADMIN_REFUNDS_ALL')}</option>
-            {REFUND_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`ADMIN_REFUNDS_STATE_${s.toUpperCase()}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="filter-currency" name="currency" label={t('ADMIN_REFUNDS_CURRENCY')} value={filter.currency} any={t('ADMIN_REFUNDS_ALL')} options={CURRENCIES.map((c) => [c, c] as const)} />
+        <SelectField id="filter-state" name="state" label={t('ADMIN_REFUNDS_STATE')} value={filter.state} any={t('ADMIN_REFUNDS_ALL')} options={REFUND_STATES.map((st) => [st, t(`ADMIN_REFUNDS_STATE_${st.toUpperCase()}`)] as const)} />
         <Field name="staff" label={t('ADMIN_REFUNDS_BY')} defaultValue={filter.staff} dir="ltr" />
         <button className="button button--secondary" type="submit">
           {t('ADMIN_FILTER')}

@@ -4,34 +4,16 @@ import { SAVED_ANSWER_TITLE_MAX, SUPPORT_TEXT_MAX } from '../../../worker/rules/
 import { Field } from '../../components/Form';
 import { FormNote, type FormState } from '../../components/FormState';
 import { useI18n } from '../../i18n';
+import { SelectField, TextareaField } from './ConsoleFields';
 
 /** A saved answer's language, title and text (a new one, or one being edited). */
 function AnswerFields({ id, answer, values }: { id: string; answer?: SavedAnswer; values?: Record<string, string> }) {
   const { t } = useI18n();
   return (
     <>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-lang`}>
-          {t('ADMIN_SUPPORT_LANGUAGE')}
-        </label>
-        <select className="field__input" id={`${id}-lang`} name="lang" defaultValue={values?.lang ?? answer?.lang}>
-          {LANGS.map((l) => (
-            <option key={l} value={l} lang={l}>
-              {LANG_NAMES[l]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField id={`${id}-lang`} name="lang" label={t('ADMIN_SUPPORT_LANGUAGE')} value={values?.lang ?? answer?.lang ?? 'en'} options={LANGS.map((l) => [l, LANG_NAMES[l]] as const)} />
       <Field id={`${id}-title`} name="title" label={t('ADMIN_SUPPORT_ANSWER_TITLE')} required maxLength={SAVED_ANSWER_TITLE_MAX} defaultValue={values?.title ?? answer?.title} dir="auto" />
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-body`}>
-          {t('ADMIN_SUPPORT_ANSWER_BODY')}
-        </label>
-        <textarea className="field__input" id={`${id}-body`} name="body" rows={5} required maxLength={SUPPORT_TEXT_MAX} dir="auto" defaultValue={values?.body ?? answer?.body} aria-describedby={`${id}-hint`} />
-        <p className="field__hint" id={`${id}-hint`}>
-          {t('ADMIN_SUPPORT_ANSWER_PLACEHOLDERS')}
-        </p>
-      </div>
+      <TextareaField id={`${id}-body`} name="body" label={t('ADMIN_SUPPORT_ANSWER_BODY')} hint={t('ADMIN_SUPPORT_ANSWER_PLACEHOLDERS')} rows={5} required maxLength={SUPPORT_TEXT_MAX} defaultValue={values?.body ?? answer?.body} />
     </>
   );
 }

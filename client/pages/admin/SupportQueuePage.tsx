@@ -5,6 +5,7 @@ import { consoleStateKey, SUPPORT_STATES } from '../../../worker/rules/support';
 import { Field } from '../../components/Form';
 import { FormNote, type FormState } from '../../components/FormState';
 import { useI18n, type Translate } from '../../i18n';
+import { SelectField } from './ConsoleFields';
 import { TableBox } from './TableBox';
 
 export type SupportFilter = { state: string; subject: string; assignee: string; q: string; sort: 'oldest' | 'newest' };
@@ -147,43 +148,16 @@ export function SupportQueuePage({ queue, filter, assignees, canReply, form }: {
       <form method="get" action="/admin/support" className="console__filters" role="search" aria-label={t('ADMIN_FILTER')}>
         {filter.state && <input type="hidden" name="state" value={filter.state} />}
         <Field name="q" label={t('ADMIN_SUPPORT_SEARCH')} type="search" defaultValue={filter.q} placeholder={t('ADMIN_SUPPORT_SEARCH_HINT')} maxLength={200} />
-        <div className="field">
-          <label className="field__label" htmlFor="filter-subject">
-            {t('ADMIN_SUPPORT_SUBJECT')}
-          </label>
-          <select className="field__input" id="filter-subject" name="subject" defaultValue={filter.subject}>
-            <option value="">{t('ADMIN_SUPPORT_ALL_SUBJECTS')}</option>
-            {CONTACT_SUBJECTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`CONTACT_SUBJECT_${s.toUpperCase()}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="filter-assignee">
-            {t('ADMIN_SUPPORT_ASSIGNEE')}
-          </label>
-          <select className="field__input" id="filter-assignee" name="assignee" defaultValue={filter.assignee}>
-            <option value="">{t('ADMIN_SUPPORT_ASSIGNEE_ANY')}</option>
-            <option value="me">{t('ADMIN_SUPPORT_ASSIGNEE_ME')}</option>
-            <option value="none">{t('ADMIN_SUPPORT_ASSIGNEE_NONE')}</option>
-            {assignees.map((s) => (
-              <option key={s.id} value={s.id}>
-                {staffName(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="filter-sort">
-            {t('ADMIN_SUPPORT_SORT')}
-          </label>
-          <select className="field__input" id="filter-sort" name="sort" defaultValue={filter.sort}>
-            <option value="oldest">{t('ADMIN_SUPPORT_SORT_OLDEST')}</option>
-            <option value="newest">{t('ADMIN_SUPPORT_SORT_NEWEST')}</option>
-          </select>
-        </div>
+        <SelectField id="filter-subject" name="subject" label={t('ADMIN_SUPPORT_SUBJECT')} value={filter.subject} any={t('ADMIN_SUPPORT_ALL_SUBJECTS')} options={CONTACT_SUBJECTS.map((s) => [s, t(`CONTACT_SUBJECT_${s.toUpperCase()}`)] as const)} />
+        <SelectField
+          id="filter-assignee"
+          name="assignee"
+          label={t('ADMIN_SUPPORT_ASSIGNEE')}
+          value={filter.assignee}
+          any={t('ADMIN_SUPPORT_ASSIGNEE_ANY')}
+          options={[['me', t('ADMIN_SUPPORT_ASSIGNEE_ME')], ['none', t('ADMIN_SUPPORT_ASSIGNEE_NONE')], ...assignees.map((s) => [s.id, staffName(s)] as const)]}
+        />
+        <SelectField id="filter-sort" name="sort" label={t('ADMIN_SUPPORT_SORT')} value={filter.sort} options={[['oldest', t('ADMIN_SUPPORT_SORT_OLDEST')], ['newest', t('ADMIN_SUPPORT_SORT_NEWEST')]]} />
         <button className="button button--secondary" type="submit">
           {t('ADMIN_FILTER')}
         </button>

@@ -3,6 +3,7 @@ import { LANG_NAMES } from '../../../worker/rules/lang';
 import { consoleStateKey, SUPPORT_STATES, SUPPORT_TEXT_MAX } from '../../../worker/rules/support';
 import { FormNote, type FormState } from '../../components/FormState';
 import { formatDate, useI18n } from '../../i18n';
+import { Fact, TextareaField } from './ConsoleFields';
 import { ageOf, AssigneeOptions, staffName, StateBadge } from './SupportQueuePage';
 
 /** When, to the minute, in UTC (one clock for staff in several time zones). */
@@ -64,53 +65,38 @@ export function SupportTicketPage({
       </h1>
       <FormNote message={form?.message} />
       <dl className="console__support-facts">
-        <div>
-          <dt>{t('ADMIN_SUPPORT_STATE')}</dt>
-          <dd>
-            <StateBadge state={detail.state} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('ADMIN_SUPPORT_SUBJECT')}</dt>
-          <dd>
-            {t(`CONTACT_SUBJECT_${detail.subject.toUpperCase()}`)}
-            {detail.topic && ` · ${t(`CONTACT_TOPIC_${detail.topic.toUpperCase()}`)}`}
-          </dd>
-        </div>
+        <Fact label={t('ADMIN_SUPPORT_STATE')}>
+          <StateBadge state={detail.state} />
+        </Fact>
+        <Fact label={t('ADMIN_SUPPORT_SUBJECT')}>
+          {t(`CONTACT_SUBJECT_${detail.subject.toUpperCase()}`)}
+          {detail.topic && ` · ${t(`CONTACT_TOPIC_${detail.topic.toUpperCase()}`)}`}
+        </Fact>
         {detail.library && (
-          <div>
-            <dt>{t('ADMIN_SUPPORT_LIBRARY')}</dt>
-            <dd>{detail.library}</dd>
-          </div>
+          <Fact label={t('ADMIN_SUPPORT_LIBRARY')}>
+            {detail.library}
+          </Fact>
         )}
-        <div>
-          <dt>{t('ADMIN_SUPPORT_CUSTOMER')}</dt>
-          <dd>
-            {detail.name} · <bdi dir="ltr">{detail.email}</bdi>
-          </dd>
-        </div>
+        <Fact label={t('ADMIN_SUPPORT_CUSTOMER')}>
+          {detail.name} · <bdi dir="ltr">{detail.email}</bdi>
+        </Fact>
         {detail.phone && (
-          <div>
-            <dt>{t('ADMIN_SUPPORT_PHONE')}</dt>
-            <dd dir="ltr">{detail.phone}</dd>
-          </div>
+          <Fact label={t('ADMIN_SUPPORT_PHONE')} dir="ltr">
+            {detail.phone}
+          </Fact>
         )}
-        <div>
-          <dt>{t('ADMIN_SUPPORT_LANGUAGE')}</dt>
-          <dd lang={detail.lang}>{LANG_NAMES[detail.lang]}</dd>
-        </div>
-        <div>
-          <dt>{t('ADMIN_SUPPORT_ACCOUNT')}</dt>
-          <dd dir={detail.account ? 'ltr' : undefined}>{detail.account ? detail.account.userId : t('ADMIN_SUPPORT_GUEST')}</dd>
-        </div>
-        <div>
-          <dt>{t('ADMIN_SUPPORT_ASSIGNEE')}</dt>
-          <dd dir={detail.assignee ? 'ltr' : undefined}>{detail.assignee ? staffName(detail.assignee) : t('ADMIN_SUPPORT_ASSIGNEE_NONE')}</dd>
-        </div>
-        <div>
-          <dt>{t('ADMIN_SUPPORT_AGE')}</dt>
-          <dd>{ageOf(t, detail.ageSeconds)}</dd>
-        </div>
+        <Fact label={t('ADMIN_SUPPORT_LANGUAGE')} lang={detail.lang}>
+          {LANG_NAMES[detail.lang]}
+        </Fact>
+        <Fact label={t('ADMIN_SUPPORT_ACCOUNT')} dir={detail.account ? 'ltr' : undefined}>
+          {detail.account ? detail.account.userId : t('ADMIN_SUPPORT_GUEST')}
+        </Fact>
+        <Fact label={t('ADMIN_SUPPORT_ASSIGNEE')} dir={detail.assignee ? 'ltr' : undefined}>
+          {detail.assignee ? staffName(detail.assignee) : t('ADMIN_SUPPORT_ASSIGNEE_NONE')}
+        </Fact>
+        <Fact label={t('ADMIN_SUPPORT_AGE')}>
+          {ageOf(t, detail.ageSeconds)}
+        </Fact>
       </dl>
 
       <h2 id="thread-title">{t('ADMIN_SUPPORT_THREAD')}</h2>
@@ -147,15 +133,17 @@ export function SupportTicketPage({
             )}
             <form method="post" action={base} className="console__form" aria-labelledby="reply-title">
               <input type="hidden" name="intent" value="reply" />
-              <div className="field">
-                <label className="field__label" htmlFor="reply-body">
-                  {t('ADMIN_SUPPORT_REPLY_TEXT', { lang: LANG_NAMES[detail.lang] })}
-                </label>
-                <textarea className="field__input" id="reply-body" name="body" rows={8} required maxLength={SUPPORT_TEXT_MAX} lang={detail.lang} dir="auto" defaultValue={values.intent === 'reply' ? values.body : prefill.body} aria-describedby="reply-hint" />
-                <p className="field__hint" id="reply-hint">
-                  {t('ADMIN_SUPPORT_REPLY_HINT')}
-                </p>
-              </div>
+              <TextareaField
+                id="reply-body"
+                name="body"
+                label={t('ADMIN_SUPPORT_REPLY_TEXT', { lang: LANG_NAMES[detail.lang] })}
+                hint={t('ADMIN_SUPPORT_REPLY_HINT')}
+                rows={8}
+                required
+                maxLength={SUPPORT_TEXT_MAX}
+                lang={detail.lang}
+                defaultValue={values.intent === 'reply' ? values.body : prefill.body}
+              />
               <button className="button button--primary" type="submit">
                 {t('ADMIN_SUPPORT_SEND_REPLY')}
               </button>
@@ -165,15 +153,7 @@ export function SupportTicketPage({
           <form method="post" action={base} className="console__panel console__form console__support-noteform" aria-labelledby="note-title">
             <h2 id="note-title">{t('ADMIN_SUPPORT_NOTE')}</h2>
             <input type="hidden" name="intent" value="note" />
-            <div className="field">
-              <label className="field__label" htmlFor="note-body">
-                {t('ADMIN_SUPPORT_NOTE_TEXT')}
-              </label>
-              <textarea className="field__input" id="note-body" name="body" rows={4} required maxLength={SUPPORT_TEXT_MAX} dir="auto" defaultValue={values.intent === 'note' ? values.body : ''} aria-describedby="note-hint" />
-              <p className="field__hint" id="note-hint">
-                {t('ADMIN_SUPPORT_NOTE_HINT')}
-              </p>
-            </div>
+            <TextareaField id="note-body" name="body" label={t('ADMIN_SUPPORT_NOTE_TEXT')} hint={t('ADMIN_SUPPORT_NOTE_HINT')} rows={4} required maxLength={SUPPORT_TEXT_MAX} defaultValue={values.intent === 'note' ? values.body : ''} />
             <button className="button button--secondary" type="submit">
               {t('ADMIN_SUPPORT_ADD_NOTE')}
             </button>
