@@ -55,9 +55,13 @@ for (const lang of ['en', 'ar'] as const) {
     const customerEmail = `e2e-customer-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const ticket = await contact(page, lang, customerEmail);
 
-    // Support signs in (second factor) and lands on the inbox.
+    // Both staff members get their roles from the CLI before anyone works in the console.
     const supportEmail = await registerAccount(page, 'support');
+    const financeEmail = await registerAccount(page, 'finance');
     grantByCli(supportEmail, 'support');
+    grantByCli(financeEmail, 'finance');
+
+    // Support signs in (second factor) and lands on the inbox.
     const supportContext = await browser.newContext({ locale: 'en-US', viewport: DESKTOP });
     await supportContext.addCookies([{ name: 'cookieConsent', value: '1', url: BASE_URL }]);
     const support = await supportContext.newPage();
@@ -77,10 +81,10 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(support.locator('.console__support-msg--customer')).toContainText(MESSAGE[lang]);
     await support.getByLabel(text(lang, 'ADMIN_SUPPORT_NOTE_TEXT')).fill('Known issue on older TVs (internal)');
     await support.getByRole('button', { name: text(lang, 'ADMIN_SUPPORT_ADD_NOTE') }).click();
-    await expect(support.locator('.toast--success')).toContainText(text(lang, 'ADMIN_SUPPORT_NOTE_ADDED'));
+    await expect(support.locator('.toasts')).toContainText(text(lang, 'ADMIN_SUPPORT_NOTE_ADDED'));
     await support.locator('#reply-body').fill(REPLY[lang]);
     await support.getByRole('button', { name: text(lang, 'ADMIN_SUPPORT_SEND_REPLY') }).click();
-    await expect(support.locator('.toast--success')).toContainText(text(lang, 'ADMIN_SUPPORT_REPLIED'));
+    await expect(support.locator('.toasts')).toContainText(text(lang, 'ADMIN_SUPPORT_REPLIED'));
     await expect(support.locator('.console__support-msg--note')).toContainText(text(lang, 'ADMIN_SUPPORT_INTERNAL'));
     await expect(support.locator('.console__support-msg--reply')).toContainText(REPLY[lang]);
     await expect(support.locator('.console__support-facts')).toContainText(text(lang, 'ADMIN_SUPPORT_STATE_WAITING'));
@@ -110,8 +114,6 @@ for (const lang of ['en', 'ar'] as const) {
     await buyer.close();
 
     // Finance finds it and refunds half, after a confirmation; the credit note's PDF follows.
-    const financeEmail = await registerAccount(page, 'finance');
-    grantByCli(financeEmail, 'finance');
     await page.setViewportSize(DESKTOP);
     await page.goto(`/admin/refunds?lang=${lang}`);
     await signInFirstTime(page, lang, financeEmail);
@@ -134,7 +136,7 @@ for (const lang of ['en', 'ar'] as const) {
     await noSeriousViolations(page, 'refund confirmation');
     await shot(page, 'refunds-confirm', lang, 'desktop');
     await confirm.getByRole('button', { name: text(lang, 'ADMIN_REFUNDS_CONFIRM') }).click();
-    await expect(page.locator('.toast--success').first()).toContainText(text(lang, 'ADMIN_REFUNDS_DONE'));
+    await expect(page.locator('.toasts')).toContainText(text(lang, 'ADMIN_REFUNDS_DONE'));
     const note = page.locator('.console__refunds-made a');
     const href = (await note.getAttribute('href')) ?? '';
     const number = /credit-notes\/([A-Z]+-\d{4}-\d{6})\.pdf$/.exec(href)?.[1] ?? '';

@@ -43,9 +43,21 @@ export async function registerAccount(page: Page, tag: string, lang: Lang = 'en'
   return email;
 }
 
-/** What an operator runs: a role given with scripts/admin/grant.ts on this server's database. */
+/**
+ * What an operator runs: a role given with scripts/admin/grant.ts on this server's database. The
+ * script writes the server's D1 file directly, so a write of the server at that moment answers
+ * SQLITE_BUSY: tried again a few times, a second apart.
+ */
 export function grantByCli(email: string, role: string): void {
-  execFileSync(process.execPath, ['scripts/admin/grant.ts', email, role, '--persist-to', `.wrangler/e2e-${PORT}`], { cwd: new URL('..', import.meta.url), stdio: 'pipe' });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync(process.execPath, ['scripts/admin/grant.ts', email, role, '--persist-to', `.wrangler/e2e-${PORT}`], { cwd: new URL('..', import.meta.url), stdio: 'pipe' });
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('SQLITE_BUSY')) throw error;
+      execFileSync('sleep', ['1']);
+    }
+  }
 }
 
 export async function noSeriousViolations(page: Page, where: string): Promise<void> {
