@@ -151,8 +151,8 @@ export function RefundPaymentPage({ payment, canRefund, idKey, made, form }: { p
           {t(`PAYMENT_METHOD_${payment.method.toUpperCase()}`)} · <bdi dir="ltr">{payment.provider}</bdi>
           {payment.provider_ref && (
             <>
-              {' '}
-              <small dir="ltr">({payment.provider_ref})</small>
+              <br />
+              <small dir="ltr">{payment.provider_ref}</small>
             </>
           )}
         </Fact>

@@ -90,8 +90,8 @@ export function RefundsTable({ refunds, withPayment }: { refunds: RefundView[]; 
               </td>
               <td>
                 {r.credit_note ? (
-                  <a href={r.credit_note.pdf} aria-label={t('ADMIN_REFUNDS_CREDIT_NOTE_PDF', { number: r.credit_note.number })}>
-                    <bdi dir="ltr">{r.credit_note.number}</bdi> (PDF)
+                  <a href={r.credit_note.pdf} aria-label={t('ADMIN_REFUNDS_CREDIT_NOTE_PDF', { number: r.credit_note.number })} className="console__refunds-nowrap">
+                    <bdi dir="ltr">{r.credit_note.number} (PDF)</bdi>
                   </a>
                 ) : (
                   '—'
