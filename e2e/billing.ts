@@ -5,14 +5,16 @@ import { BASE_URL } from './playwright.config';
 /**
  * Makes the logged-in account of `request` premium through the sandbox provider, as a person
  * would (checkout, then "approve" on the sandbox's page): where plans are sold, only subscribers
- * have more than one profile (spec §4), and the profile tests need several.
+ * have more than one profile (spec §4), and the profile tests need several. Answers the card
+ * payment's transaction id (the back office refunds it).
  */
-export async function subscribe(request: APIRequestContext, planId = 7): Promise<void> {
+export async function subscribe(request: APIRequestContext, planId = 7): Promise<string> {
   const started = await request.post(`/api/payments/subscription/${planId}`, { data: { currency: 'MAD' } });
   expect(started.status(), await started.text()).toBe(200);
-  const { checkout } = (await started.json()) as { checkout: { url: string } };
+  const { checkout, transaction } = (await started.json()) as { checkout: { url: string }; transaction: { id: string } };
   const paid = await request.post(new URL(checkout.url).pathname, { form: { card: '4242424242424242', outcome: 'approve' }, headers: { origin: BASE_URL }, maxRedirects: 0 });
   expect(paid.status()).toBe(303);
   const user = (await (await request.get('/api/auth/user')).json()) as { subscription_id: number | null };
   expect(user.subscription_id).toBe(planId);
+  return transaction.id;
 }

@@ -13,6 +13,7 @@ import { text, type Lang } from './text';
  */
 
 export const PASSWORD = 'Sesame123';
+export const DESKTOP = { width: 1280, height: 900 };
 export const TABLET = { width: 820, height: 1180 };
 
 /** The current code of a base32 secret, as an authenticator app shows it. */
@@ -36,15 +37,28 @@ export function totp(secret: string): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-export async function register(page: Page, tag: string): Promise<string> {
+/** A new account (through the API, in `lang`) and its email. */
+export async function register(page: Page, tag: string, lang: Lang = 'en'): Promise<string> {
   const email = `e2e-${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  expect((await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, profile: { username: tag } } })).status()).toBe(201);
+  expect((await page.request.post(`/api/auth/register?lang=${lang}`, { data: { email, password: PASSWORD, profile: { username: tag } } })).status()).toBe(201);
   return email;
 }
 
-/** What an operator runs: a role given by the CLI (scripts/admin/grant.ts on this server's database), e.g. the first administrator. */
+/**
+ * What an operator runs: a role given with scripts/admin/grant.ts on this server's database (e.g. the
+ * first administrator). The script writes the server's D1 file directly, so a write of the server at
+ * that moment answers SQLITE_BUSY: tried again a few times, a second apart.
+ */
 export function grantByCli(email: string, role: string): void {
-  execFileSync(process.execPath, ['scripts/admin/grant.ts', email, role, '--persist-to', `.wrangler/e2e-${PORT}`], { cwd: new URL('..', import.meta.url), stdio: 'pipe' });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync(process.execPath, ['scripts/admin/grant.ts', email, role, '--persist-to', `.wrangler/e2e-${PORT}`], { cwd: new URL('..', import.meta.url), stdio: 'pipe' });
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('SQLITE_BUSY')) throw error;
+      execFileSync('sleep', ['1']);
+    }
+  }
 }
 
 /** axe on the page as it is: no serious or critical violation (each named with where it is). */
@@ -68,4 +82,10 @@ export async function signIn(page: Page, lang: Lang, email: string): Promise<str
   const codes = await page.locator('.console__codes code').allTextContents();
   expect(codes).toHaveLength(10);
   return codes;
+}
+
+/** A first sign-in with both steps, then on past the recovery codes. */
+export async function signInFirstTime(page: Page, lang: Lang, email: string): Promise<void> {
+  await signIn(page, lang, email);
+  await page.getByRole('link', { name: text(lang, 'ADMIN_RECOVERY_DONE') }).click();
 }

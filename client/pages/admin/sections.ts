@@ -10,6 +10,8 @@ export const SECTIONS: readonly { path: string; label: string; permission: Permi
   { path: '/admin/coupons', label: 'ADMIN_COUPONS', permission: 'coupons.read' },
   { path: '/admin/reconciliation', label: 'ADMIN_RECON', permission: 'reconciliation.read' },
   { path: '/admin/reports', label: 'ADMIN_REPORTS', permission: 'reports.read' },
+  { path: '/admin/support', label: 'ADMIN_SUPPORT_TITLE', permission: 'support.read' },
+  { path: '/admin/refunds', label: 'ADMIN_REFUNDS', permission: 'refunds.read' },
 ];
 
 export const sectionsFor = (permissions: readonly string[]) => SECTIONS.filter((s) => s.permission === null || permissions.includes(s.permission));

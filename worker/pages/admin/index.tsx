@@ -18,6 +18,8 @@ import { customersPages } from './customers';
 import { couponPages } from './coupons';
 import { reconciliationPages } from './reconciliation';
 import { reportsPages } from './reports';
+import { refundPages } from './refunds';
+import { supportPages } from './support';
 import { consoleBack, consoleFailure, defineConsolePage, renderConsole, toSignIn, type Shown } from './kit';
 
 /**
@@ -158,4 +160,4 @@ const auditCsv = new Hono<AppEnv>().get('/audit.csv', async (c) => {
   return renderConsole(c, null, { element: <p className="console__refused" role="alert">{t('ADMIN_FORBIDDEN')}</p>, title: t('ADMIN_FORBIDDEN_TITLE'), status: 403 });
 });
 
-export const adminConsole = new Hono<AppEnv>().route('/', login).route('/', home).route('/', staff).route('/', audit).route('/', auditCsv).route('/', securityPages).route('/', customersPages).route('/', couponPages).route('/', reconciliationPages).route('/', reportsPages);
+export const adminConsole = new Hono<AppEnv>().route('/', login).route('/', home).route('/', staff).route('/', audit).route('/', auditCsv).route('/', securityPages).route('/', customersPages).route('/', couponPages).route('/', reconciliationPages).route('/', reportsPages).route('/', supportPages).route('/', refundPages);
