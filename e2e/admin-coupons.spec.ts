@@ -1,9 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { execFileSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, settled, test } from './fixtures';
-import { BASE_URL, PORT } from './playwright.config';
+import { DESKTOP, grantByCli, noSeriousViolations, PASSWORD, register, signInFirstTime, TABLET } from './console';
+import { expect, test } from './fixtures';
+import { BASE_URL } from './playwright.config';
 import { text, type Lang } from './text';
 
 /**
@@ -13,52 +11,15 @@ import { text, type Lang } from './text';
  * that use; a customer asks for a cash voucher and today's reconciliation shows it. Axe on every page.
  */
 
-const PASSWORD = 'Sesame123';
-const DESKTOP = { width: 1280, height: 900 };
-const TABLET = { width: 820, height: 1180 };
 /** The 3-month plan's name on the plans page. */
 const THREE_MONTHS: Record<'en' | 'ar', string> = { en: '3 months', ar: '3 أشهر' };
 
-/** The current code of a base32 secret, as an authenticator app shows it (RFC 6238). */
-function totp(secret: string): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const bytes: number[] = [];
-  for (const char of secret.replace(/\s/g, '')) {
-    value = (value << 5) | alphabet.indexOf(char);
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac('sha1', Buffer.from(bytes)).update(counter).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 15;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-async function noSeriousViolations(page: Page, where: string): Promise<void> {
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 /** A finance staff member (the CLI grants the role), signed in with the second factor set up on the way. */
 async function financeSignsIn(page: Page, lang: Lang): Promise<string> {
-  const email = `e2e-finance-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  expect((await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, profile: { username: 'finance' } } })).status()).toBe(201);
-  execFileSync(process.execPath, ['scripts/admin/grant.ts', email, 'finance', '--persist-to', `.wrangler/e2e-${PORT}`], { cwd: new URL('..', import.meta.url), stdio: 'pipe' });
+  const email = await register(page, 'finance');
+  grantByCli(email, 'finance');
   await page.goto(`/admin/coupons?lang=${lang}`);
-  await page.getByLabel(text(lang, 'ADMIN_LOGIN')).fill(email);
-  await page.getByLabel(text(lang, 'PASSWORD'), { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: text(lang, 'ADMIN_CONTINUE') }).click();
-  const secret = (await page.locator('.console__enrol code').textContent()) ?? '';
-  await page.getByLabel(text(lang, 'ADMIN_CODE')).fill(totp(secret));
-  await page.getByRole('button', { name: text(lang, 'ADMIN_SIGN_IN') }).click();
-  await page.getByRole('link', { name: text(lang, 'ADMIN_RECOVERY_DONE') }).click();
+  await signInFirstTime(page, lang, email);
   await expect(page).toHaveURL(/\/admin\/coupons(\?|$)/);
   return email;
 }

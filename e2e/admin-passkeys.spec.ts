@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { grantByCli, noSeriousViolations, totp } from './console';
+import { grantByCli, noSeriousViolations, PASSWORD, TABLET, totp } from './console';
 import { expect, test } from './fixtures';
 import { text } from './text';
 
@@ -11,9 +11,6 @@ import { text } from './text';
  * passkey instead of a code. Axe on the security page and the second step, English and Arabic,
  * desktop and tablet.
  */
-
-const PASSWORD = 'Sesame123';
-const TABLET = { width: 820, height: 1180 };
 
 /** A platform authenticator in this page's browser tab, through the DevTools protocol. */
 async function virtualAuthenticator(page: Page): Promise<() => Promise<number>> {

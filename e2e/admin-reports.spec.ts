@@ -1,8 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { expect, settled, test } from './fixtures';
+import { DESKTOP, grantByCli, noSeriousViolations, register, signInFirstTime, TABLET } from './console';
+import { expect, test } from './fixtures';
 import { PORT } from './playwright.config';
 import { text, type Lang } from './text';
 
@@ -13,30 +11,7 @@ import { text, type Lang } from './text';
  * and Arabic, desktop and tablet, axe with no serious violation, screenshots of each.
  */
 
-const PASSWORD = 'Sesame123';
-const DESKTOP = { width: 1280, height: 900 };
-const TABLET = { width: 820, height: 1180 };
 const ROOT = new URL('..', import.meta.url);
-
-function totp(secret: string): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const bytes: number[] = [];
-  for (const char of secret.replace(/\s/g, '')) {
-    value = (value << 5) | alphabet.indexOf(char);
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac('sha1', Buffer.from(bytes)).update(counter).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 15;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 /** SQL on this server's database, as an operator would run it. */
 function sql(command: string): void {
@@ -57,12 +32,6 @@ function sales(day: string, refundDay: string): void {
   );
 }
 
-async function noSeriousViolations(page: Page, where: string): Promise<void> {
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 const DAYS: Record<'en' | 'ar', [string, string, string]> = { en: ['2026-02-03', '2026-02-05', '2026-02-01'], ar: ['2026-02-10', '2026-02-12', '2026-02-08'] };
 
 for (const lang of ['en', 'ar'] as const) {
@@ -70,19 +39,12 @@ for (const lang of ['en', 'ar'] as const) {
     test.setTimeout(180_000);
     const [day, refundDay, from] = DAYS[lang];
     sales(day, refundDay);
-    const email = `e2e-finance-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    expect((await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, profile: { username: 'finance' } } })).status()).toBe(201);
-    execFileSync(process.execPath, ['scripts/admin/grant.ts', email, 'finance', '--persist-to', `.wrangler/e2e-${PORT}`], { cwd: ROOT, stdio: 'pipe' });
+    const email = await register(page, 'finance');
+    grantByCli(email, 'finance');
 
     await page.setViewportSize(DESKTOP);
     await page.goto(`/admin/reports?lang=${lang}`);
-    await page.getByLabel(text(lang, 'ADMIN_LOGIN')).fill(email);
-    await page.getByLabel(text(lang, 'PASSWORD'), { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: text(lang, 'ADMIN_CONTINUE') }).click();
-    const secret = (await page.locator('.console__enrol code').textContent()) ?? '';
-    await page.getByLabel(text(lang, 'ADMIN_CODE')).fill(totp(secret));
-    await page.getByRole('button', { name: text(lang, 'ADMIN_SIGN_IN') }).click();
-    await page.getByRole('link', { name: text(lang, 'ADMIN_RECOVERY_DONE') }).click();
+    await signInFirstTime(page, lang, email);
 
     // The last 12 months by month.
     await expect(page).toHaveURL(/\/admin\/reports/);
