@@ -1,6 +1,7 @@
 /**
- * Back office bench (issue 32): the server time of the reports on the generated dataset of 100,000
- * customers and 1,000,000 payments (scripts/bench/back-office-data.ts). Goal: p95 ≤ 150 ms.
+ * Back office bench (issue 32): the server time of the reports, the customer search and the
+ * customer's page on the generated dataset of 100,000 customers and 1,000,000 payments
+ * (scripts/bench/back-office-data.ts). Goal: p95 ≤ 150 ms.
  *
  *   node scripts/bench/back-office.ts [--fresh] [--samples 60] [--plans]
  *   import { benchReports } from './back-office.ts'
@@ -13,6 +14,7 @@
  * (subscribers, MRR, churn) read daily snapshots (worker/api/reports/snapshots.ts): the warm-up makes
  * the ones still missing, as the scheduled job would have, and the time of making one is its own row.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getPlatformProxy } from 'wrangler';
@@ -23,6 +25,7 @@ import { CHURN_SQL, SUBSCRIBERS_AT_SQL, trialsReport, trialsSql } from '../../wo
 import { churnReport, subscribersReport } from '../../worker/api/reports/trends.ts';
 import { periodRange, type Period } from '../../worker/rules/reports.ts';
 import { DEFAULT_PERSIST, END_AT, prepareBackOfficeData } from './back-office-data.ts';
+import { startWorker, stopWorker, waitForHealth } from './kit.ts';
 
 export const REPORTS_GOAL_P95_MS = 150;
 
@@ -97,10 +100,78 @@ export async function benchReports({ persistTo = DEFAULT_PERSIST, samples = 60, 
 
 const round = (ms: number): number => Math.round(ms * 10) / 10;
 
+const timingOf = (name: string, times: readonly number[]): Timing => ({ name, samples: times.length, p50Ms: round(quantile(times, 0.5)), p95Ms: round(quantile(times, 0.95)), maxMs: round(Math.max(...times)) });
+
+/**
+ * The customer search and the customer's page as support opens them: the console's pages
+ * (`/admin/customers?q=…`, `/admin/customers/:id`: the page, its calls to the console's API, D1),
+ * served by `wrangler dev` over the same 100,000 customers, with a support member's session made in
+ * the database. Searches by email, phone, name and cash voucher reference; the customer with the
+ * most payments for the page (summary and the first page of their story). Each: a warm-up, then
+ * `samples` requests one after another, timed to the last byte.
+ */
+export async function benchCustomerPages({ persistTo = DEFAULT_PERSIST, port = 8797, samples = 60, log = (m: string) => void process.stderr.write(`[bench:customers] ${m}\n`) } = {}): Promise<Timing[]> {
+  const token = randomBytes(32).toString('base64url');
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: resolve(persistTo, 'v3') } });
+  let picks: { email: string; phone: string; name: string; voucher: string; busiest: string };
+  try {
+    const db = proxy.env.DB;
+    const one = async (sql: string): Promise<string> => String(Object.values((await db.prepare(sql).first<Record<string, unknown>>()) ?? {})[0] ?? '');
+    picks = {
+      email: await one('SELECT email FROM users WHERE email IS NOT NULL ORDER BY created_at LIMIT 1 OFFSET 50000'),
+      phone: await one('SELECT phone FROM users WHERE phone IS NOT NULL ORDER BY created_at LIMIT 1 OFFSET 20000'),
+      name: await one("SELECT first_name || ' ' || last_name FROM profiles WHERE last_name IS NOT NULL LIMIT 1 OFFSET 30000"),
+      voucher: await one('SELECT voucher_ref FROM transactions WHERE voucher_ref IS NOT NULL LIMIT 1 OFFSET 5000'),
+      busiest: await one('SELECT user_id FROM transactions GROUP BY user_id ORDER BY COUNT(*) DESC LIMIT 1'),
+    };
+    const at = new Date().toISOString();
+    const expires = new Date(Date.now() + 7 * 3600_000).toISOString();
+    const hash = createHash('sha256').update(token).digest('hex');
+    await db.batch([
+      db.prepare("INSERT OR IGNORE INTO users (id, email, password_hash, lang, created_at) VALUES ('bench-support', 'bench-support@example.com', 'x', 'en', ?1)").bind(at),
+      db.prepare("INSERT OR IGNORE INTO staff_grants (user_id, role, granted_at) VALUES ('bench-support', 'support', ?1)").bind(at),
+      db.prepare("INSERT INTO staff_sessions (token_hash, user_id, created_at, seen_at, expires_at) VALUES (?1, 'bench-support', ?2, ?2, ?3)").bind(hash, at, expires),
+    ]);
+  } finally {
+    await proxy.dispose();
+  }
+  log(`picked: ${JSON.stringify(picks)}`);
+  const child = startWorker(port, persistTo, log);
+  try {
+    const origin = `http://localhost:${port}`;
+    await waitForHealth(origin, child);
+    const cases: [string, string][] = [
+      ['customer search by email', `/admin/customers?q=${encodeURIComponent(picks.email)}`],
+      ['customer search by phone', `/admin/customers?q=${encodeURIComponent(picks.phone)}`],
+      ['customer search by name', `/admin/customers?q=${encodeURIComponent(picks.name)}`],
+      ['customer search by voucher reference', `/admin/customers?q=${encodeURIComponent(picks.voucher)}`],
+      ["customer's page: summary and story (most payments)", `/admin/customers/${picks.busiest}`],
+    ];
+    const timings: Timing[] = [];
+    for (const [name, path] of cases) {
+      const times: number[] = [];
+      for (let i = 0; i < 5 + samples; i += 1) {
+        const started = performance.now();
+        const res = await fetch(`${origin}${path}${path.includes('?') ? '&' : '?'}lang=en`, { headers: { Cookie: `staff=${token}`, 'accept-encoding': 'identity' }, redirect: 'manual' });
+        const body = await res.text();
+        if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${body.slice(0, 300)}`);
+        if (i >= 5) times.push(performance.now() - started);
+      }
+      const timing = timingOf(name, times);
+      log(`${name}: p50 ${timing.p50Ms} ms, p95 ${timing.p95Ms} ms, max ${timing.maxMs} ms (${samples} requests)`);
+      timings.push(timing);
+    }
+    return timings;
+  } finally {
+    stopWorker(child);
+  }
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const samplesArg = process.argv.find((a) => a.startsWith('--samples='))?.slice('--samples='.length);
   prepareBackOfficeData({ fresh: process.argv.includes('--fresh') });
   const timings = await benchReports({ samples: Number(samplesArg ?? 60), plans: process.argv.includes('--plans') });
+  timings.push(...(await benchCustomerPages({ samples: Number(samplesArg ?? 60) })));
   console.table(timings);
   for (const revenue of timings.slice(0, 2)) {
     console.log(`${revenue.name}: p95 ${revenue.p95Ms} ms (goal ≤ ${REPORTS_GOAL_P95_MS} ms): ${revenue.p95Ms <= REPORTS_GOAL_P95_MS ? 'met' : 'NOT met'}`);

@@ -1,8 +1,9 @@
 /**
- * What the benches that build their own local D1 share (search.ts, back-office-data.ts): a seeded
- * generator, so every run builds the same rows, and the npx runner of wrangler's commands.
+ * What the benches that build their own local D1 share (search.ts, back-office-data.ts,
+ * back-office.ts): a seeded generator, so every run builds the same rows, the npx runner of
+ * wrangler's commands, and a `wrangler dev` of their own over that database.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,4 +43,54 @@ export function seededDatabase(persistTo: string, log: (m: string) => void): voi
   log('$ node scripts/seed/index.ts');
   const seeded = spawnSync(process.execPath, ['scripts/seed/index.ts', '--persist-to', persistTo], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
+}
+
+/** `wrangler dev` over `persistTo` on `port`, in its own process group (stopWorker ends it all). */
+export function startWorker(port: number, persistTo: string, log: (m: string) => void): ChildProcess {
+  const args = ['wrangler', 'dev', '--port', String(port), '--persist-to', persistTo, '--var', 'STREAM_IDENTITY_ENCODING:true', '--define', 'process.env.NODE_ENV:"production"'];
+  log(`$ npx ${args.join(' ')}`);
+  const child = spawn(NPX, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', BROWSER: 'none', CI: '1' } });
+  child.stdout?.resume();
+  child.stderr?.resume();
+  return child;
+}
+
+export function stopWorker(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 3000;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(-child.pid, 0);
+    } catch {
+      return;
+    }
+    spawnSync('sleep', ['0.1']);
+  }
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // gone
+  }
+}
+
+/** Resolves once the worker answers /healthcheck (two minutes at most). */
+export async function waitForHealth(baseUrl: string, child: ChildProcess | null): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`wrangler dev exited early (code ${child.exitCode})`);
+    try {
+      const res = await fetch(`${baseUrl}/healthcheck`, { signal: AbortSignal.timeout(3000) });
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${baseUrl}/healthcheck did not answer within 120 s`);
 }

@@ -17,12 +17,12 @@
  *    p50 / p95 / p99 / max of the response time.
  * The wrangler child (its whole process group) is always stopped at the end.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { builtFrom, random, runNpx as run, seededDatabase } from './kit.ts';
+import { builtFrom, random, runNpx as run, seededDatabase, startWorker, stopWorker, waitForHealth } from './kit.ts';
 import { sql } from '../seed/catalogue.ts';
 import { clearSearchIndexStatements, searchIndexStatements, type IndexedTitle } from '../seed/search.ts';
 import { readIndexedTitles } from '../search/reindex.ts';
@@ -320,54 +320,6 @@ export function prepareSearchCatalogue(
   run(['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--command', `${['en', 'fr', 'ar', 'es'].map((l) => `INSERT INTO search_fts_${l}(search_fts_${l}) VALUES ('optimize');`).join(' ')} ANALYZE;`], log);
   writeFileSync(marker, `${JSON.stringify({ titles: count, fingerprint: built })}\n`);
   return (performance.now() - started) / 1000;
-}
-
-function startWorker(port: number, persistTo: string, log: (m: string) => void): ChildProcess {
-  const args = ['wrangler', 'dev', '--port', String(port), '--persist-to', persistTo, '--var', 'STREAM_IDENTITY_ENCODING:true', '--define', 'process.env.NODE_ENV:"production"'];
-  log(`$ npx ${args.join(' ')}`);
-  const child = spawn(NPX, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', BROWSER: 'none', CI: '1' } });
-  child.stdout?.resume();
-  child.stderr?.resume();
-  return child;
-}
-
-function stopWorker(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + 3000;
-  while (Date.now() < deadline) {
-    try {
-      process.kill(-child.pid, 0);
-    } catch {
-      return;
-    }
-    spawnSync('sleep', ['0.1']);
-  }
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // gone
-  }
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess | null): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`wrangler dev exited early (code ${child.exitCode})`);
-    try {
-      const res = await fetch(`${baseUrl}/healthcheck`, { signal: AbortSignal.timeout(3000) });
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${baseUrl}/healthcheck did not answer within 120 s`);
 }
 
 // ------------------------------------------------------------------ queries
