@@ -91,8 +91,11 @@ async function audit(page: Page, where: string): Promise<Found[]> {
     .map((v) => ({ where, rule: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : ''}`) }));
 }
 
-/** Pages whose script moves on to another page by itself once loaded (the sign-in callback). */
-const MOVING_ON = ['/callback'];
+/**
+ * Pages whose script loads another page by itself once loaded: the sign-in callback, and the TV
+ * guide, which reloads once in the browser's own time zone (client/islands/epg-now.tsx).
+ */
+const MOVING_ON = ['/callback', '/epg'];
 
 /**
  * Opens a page and waits for the islands that wake at load (the player, an autofocused form): the
