@@ -121,9 +121,13 @@ export async function benchCustomerPages({ persistTo = DEFAULT_PERSIST, port = 8
       email: await one('SELECT email FROM users WHERE email IS NOT NULL ORDER BY created_at LIMIT 1 OFFSET 50000'),
       phone: await one('SELECT phone FROM users WHERE phone IS NOT NULL ORDER BY created_at LIMIT 1 OFFSET 20000'),
       name: await one("SELECT first_name || ' ' || last_name FROM profiles WHERE last_name IS NOT NULL LIMIT 1 OFFSET 30000"),
-      voucher: await one('SELECT voucher_ref FROM transactions WHERE voucher_ref IS NOT NULL LIMIT 1 OFFSET 5000'),
+      voucher: '',
       busiest: await one('SELECT user_id FROM transactions GROUP BY user_id ORDER BY COUNT(*) DESC LIMIT 1'),
     };
+    // One cash voucher given the reference the app hands out (12 digits: the sandbox's and the
+    // networks'), as support types it from a customer's receipt.
+    picks.voucher = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
+    await db.prepare('UPDATE transactions SET voucher_ref = ?1 WHERE id = (SELECT id FROM transactions WHERE voucher_ref IS NOT NULL LIMIT 1 OFFSET 5000)').bind(picks.voucher).run();
     const at = new Date().toISOString();
     const expires = new Date(Date.now() + 7 * 3600_000).toISOString();
     const hash = createHash('sha256').update(token).digest('hex');
