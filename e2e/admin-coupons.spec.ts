@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { DESKTOP, grantByCli, noSeriousViolations, PASSWORD, register, signInFirstTime, TABLET } from './console';
+import { newAccountOnPlans } from './billing';
+import { DESKTOP, grantByCli, noSeriousViolations, register, signInFirstTime, TABLET } from './console';
 import { expect, test } from './fixtures';
-import { BASE_URL } from './playwright.config';
 import { text, type Lang } from './text';
 
 /**
@@ -24,19 +24,6 @@ async function financeSignsIn(page: Page, lang: Lang): Promise<string> {
   return email;
 }
 
-/** A customer of their own (another browser context), on the plans in dirhams. */
-async function customer(page: Page, lang: Lang): Promise<string> {
-  await page.context().addCookies([{ name: 'cookieConsent', value: '1', url: BASE_URL }]);
-  const email = `e2e-coupon-${lang}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await page.goto(`/register?lang=${lang}&redirect=${encodeURIComponent('/subscription?currency=MAD')}`);
-  await page.fill('#field-email', email);
-  await page.fill('#field-password', PASSWORD);
-  await page.fill('#field-password_confirmation', PASSWORD);
-  await page.check('#field-terms');
-  await page.getByRole('button', { name: text(lang, 'CREATE_ACCOUNT') }).click();
-  await page.waitForURL(/\/subscription/);
-  return email;
-}
 
 const planCard = (page: Page, name: string) => page.locator('.plan', { has: page.getByRole('heading', { name, exact: true }) });
 
@@ -95,7 +82,7 @@ for (const lang of ['en', 'ar'] as const) {
     const redeemed = codes[7] ?? '';
     const shopper = await browser.newContext({ locale: 'en-US', viewport: DESKTOP });
     const buyer = await shopper.newPage();
-    const buyerEmail = await customer(buyer, lang);
+    const buyerEmail = await newAccountOnPlans(buyer, lang, 'coupon');
     const card = planCard(buyer, THREE_MONTHS[lang]);
     await card.getByRole('radio', { name: new RegExp(text(lang, 'PAYMENT_METHOD_COUPON')) }).check();
     await card.getByRole('textbox', { name: text(lang, 'COUPON_CODE') }).fill(redeemed.toLowerCase());
@@ -106,7 +93,7 @@ for (const lang of ['en', 'ar'] as const) {
     // Another customer asks for a cash voucher (to pay at an agency).
     const voucherBuyer = await shopper.newPage();
     await shopper.clearCookies();
-    await customer(voucherBuyer, lang);
+    await newAccountOnPlans(voucherBuyer, lang, 'coupon');
     const cash = planCard(voucherBuyer, THREE_MONTHS[lang]);
     await cash.getByRole('radio', { name: new RegExp(text(lang, 'PAYMENT_METHOD_CASH')) }).check();
     await cash.getByRole('button', { name: text(lang, 'CHOOSE_PLAN') }).click();

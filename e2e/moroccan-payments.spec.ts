@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { newAccountOnPlans } from './billing';
 import { expect, test } from './fixtures';
 import { BASE_URL, PORT } from './playwright.config';
 import { text, type Lang } from './text';
@@ -13,7 +14,6 @@ import { text, type Lang } from './text';
  * is premium once the network confirms.
  */
 
-const PASSWORD = 'Sesame123';
 const PREMIUM = 'salt-of-essaouira';
 const PHONE = { width: 412, height: 915 };
 const PERSIST = `.wrangler/e2e-${PORT}`;
@@ -21,19 +21,6 @@ const PERSIST = `.wrangler/e2e-${PORT}`;
 /** The e2e server's own database (wrangler d1 on its persisted state): the operator scripts and the clock. */
 const d1 = (sql: string) => execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', PERSIST, '--command', sql], { stdio: 'ignore' });
 
-/** A new account through /register, landing on the plans in dirhams. */
-async function newAccount(page: Page, lang: Lang): Promise<string> {
-  await page.context().addCookies([{ name: 'cookieConsent', value: '1', url: BASE_URL }]);
-  const email = `e2e-pay-${lang}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await page.goto(`/register?lang=${lang}&redirect=${encodeURIComponent('/subscription?currency=MAD')}`);
-  await page.fill('#field-email', email);
-  await page.fill('#field-password', PASSWORD);
-  await page.fill('#field-password_confirmation', PASSWORD);
-  await page.check('#field-terms');
-  await page.getByRole('button', { name: text(lang, 'CREATE_ACCOUNT') }).click();
-  await page.waitForURL(/\/subscription/);
-  return email;
-}
 
 /** axe: no serious or critical violation on the page as it is. */
 async function accessible(page: Page): Promise<void> {
@@ -62,7 +49,7 @@ test.describe('Moroccan ways to pay', () => {
   test('ar, phone: a 100 % coupon → premium with no payment, the title plays, a zero invoice; a wrong code says so and keeps what was typed', async ({ page }) => {
     const lang: Lang = 'ar';
     await page.setViewportSize(PHONE);
-    await newAccount(page, lang);
+    await newAccountOnPlans(page, lang, 'pay');
     const card = planCard(page, '3 أشهر');
     // The coupon method shows its field at once; an empty code is refused at the field, the plan kept.
     await card.getByRole('radio', { name: new RegExp(text(lang, 'PAYMENT_METHOD_COUPON')) }).check();
@@ -93,7 +80,7 @@ test.describe('Moroccan ways to pay', () => {
 
   test('en: a cash voucher (reference, code, countdown, where to pay) paid at the agency → premium; the title plays', async ({ page }) => {
     const lang: Lang = 'en';
-    await newAccount(page, lang);
+    await newAccountOnPlans(page, lang, 'pay');
     const voucher = await cashVoucher(page, lang, '3 months');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'VOUCHER_TITLE'));
     await expect(page.locator('.voucher__ref')).toHaveText(/^\d{4} \d{4} \d{4}$/);
@@ -116,7 +103,7 @@ test.describe('Moroccan ways to pay', () => {
 
   test('en: a voucher not paid within its 4 days is cancelled by the billing clock; another one is cancelled by its owner', async ({ page }) => {
     const lang: Lang = 'en';
-    await newAccount(page, lang);
+    await newAccountOnPlans(page, lang, 'pay');
     const voucher = await cashVoucher(page, lang, 'One week');
     const id = voucher.split('/').pop() ?? '';
     // Time injected: the voucher was made 4 days and a minute ago; then the cron runs (wrangler dev --test-scheduled).
@@ -139,7 +126,7 @@ test.describe('Moroccan ways to pay', () => {
   test('ar, phone: mobile payment: the number without its 0, the SMS code (a wrong one first), the operator takes it → premium', async ({ page }) => {
     const lang: Lang = 'ar';
     await page.setViewportSize(PHONE);
-    await newAccount(page, lang);
+    await newAccountOnPlans(page, lang, 'pay');
     const card = planCard(page, 'أسبوع');
     await card.getByRole('radio', { name: new RegExp(text(lang, 'PAYMENT_METHOD_MOBILE')) }).check();
     await card.getByRole('button', { name: text(lang, 'CHOOSE_PLAN') }).click();
@@ -172,7 +159,7 @@ test.describe('Moroccan ways to pay', () => {
 
   test('en: pay per title: buy a ticket pack, unlock one premium title, watch, come back and resume without spending another', async ({ page }) => {
     const lang: Lang = 'en';
-    await newAccount(page, lang);
+    await newAccountOnPlans(page, lang, 'pay');
     await page.goto(`/content/${PREMIUM}`);
     const notice = page.locator('.access-notice');
     await expect(notice).toContainText(text(lang, 'NO_TICKETS'));
@@ -209,7 +196,7 @@ test.describe('Moroccan ways to pay', () => {
 
   test('en: an agent records cash for a customer, who waits for validation, then is premium once the network confirms', async ({ page, browser }) => {
     const lang: Lang = 'en';
-    const agentEmail = await newAccount(page, lang);
+    const agentEmail = await newAccountOnPlans(page, lang, 'pay');
     // Not an agent yet: the console refuses.
     const refused = await page.goto('/agent');
     expect(refused?.status()).toBe(403);
@@ -217,7 +204,7 @@ test.describe('Moroccan ways to pay', () => {
     execFileSync('node', ['scripts/admin/agent.ts', agentEmail, 'Agence Derb Sultan', '--persist-to', PERSIST], { stdio: 'ignore' });
 
     const customer = await customerPage(browser);
-    const customerEmail = await newAccount(customer, lang);
+    const customerEmail = await newAccountOnPlans(customer, lang, 'pay');
     await page.goto('/agent');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'AGENT_CONSOLE'));
     await page.getByLabel(text(lang, 'AGENT_FIND_LABEL')).fill('nobody-at-all@example.com');
