@@ -8,18 +8,27 @@ const DOOR_KEY_HASH = 'd0c04f4b1951e4aeaaec8223ed2039e542f3aae805a6fa7f6d794e5af
 /** wrangler dev bundles development builds of React unless told otherwise (deploy uses production). */
 const PRODUCTION_REACT = `--define process.env.NODE_ENV:'"production"'`;
 
-/** E2E_PORT moves both servers (PORT and PORT+1) so two runs can share a machine. */
-export const PORT = Number(process.env.E2E_PORT ?? 8788);
+/**
+ * Two browsers at once, each with a pair of servers and a database of its own: the admin scripts some
+ * specs run (scripts/admin, notify) write to their server's local D1 file, which a request of another
+ * browser at that moment would meet as SQLITE_BUSY. Browser i uses ports FIRST_PORT + 2i (the app) and
+ * FIRST_PORT + 2i + 1 (the same app behind the password wall). E2E_PORT moves them all, so two runs can
+ * share a machine; E2E_WORKERS=1 runs one browser and one pair (enough for a single spec file).
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 8788);
+/** Playwright numbers its running workers 0…WORKERS-1 (TEST_PARALLEL_INDEX); the main process has none. */
+export const PORT = FIRST_PORT + 2 * Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 export const WALL_PORT = PORT + 1;
 export const WALL_URL = `http://localhost:${WALL_PORT}`;
 export const BASE_URL = `http://localhost:${PORT}`;
 
 /**
- * The state both servers start from: a local database migrated and seeded once (the seed runs wrangler a
- * dozen times, about a minute), then copied for each server. Playwright starts the servers one after the
- * other, so the first builds it and the second waits for its `.done` mark.
+ * The state every server starts from: a local database migrated and seeded once (the seed runs wrangler a
+ * dozen times, about a minute), then copied for each server. The first server builds it and the others
+ * wait for its `.done` mark.
  */
-const SEEDED = `.wrangler/e2e-${PORT}-seeded`;
+const SEEDED = `.wrangler/e2e-${FIRST_PORT}-seeded`;
 const buildSeed =
   `rm -rf ${SEEDED} && wrangler d1 migrations apply DB --local --persist-to ${SEEDED} >/dev/null && ` +
   `node scripts/seed/index.ts --persist-to ${SEEDED} && touch ${SEEDED}/.done`;
@@ -38,10 +47,10 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: '.',
-  // One browser: the admin scripts some specs run (scripts/admin, notify) write to the server's local
-  // D1 file, and a request of a second browser at that moment meets SQLITE_BUSY.
+  // A spec file runs in one browser, from its first test to its last; the files are handed out in
+  // alphabetical order to whichever browser is free, so the longest, a11y.spec.ts, starts first.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   // Each file's time for CI's list of the slowest (scripts/test-times.ts).
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
@@ -58,14 +67,20 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions, locale: 'en-US' }, testMatch: /phone/ },
   ],
   // The first server is ready after migrating and seeding: a minute on a quiet machine, several on a busy one.
-  webServer: [
-    { command: server(PORT, `.wrangler/e2e-${PORT}`, buildSeed), url: `http://localhost:${PORT}/healthcheck`, timeout: 900_000, reuseExistingServer: false, cwd: '..' },
+  webServer: Array.from({ length: WORKERS }, (_, i) => FIRST_PORT + 2 * i).flatMap((port) => [
     {
-      command: server(WALL_PORT, `.wrangler/e2e-wall-${WALL_PORT}`, awaitSeed, `--var DOOR_KEY_HASH:${DOOR_KEY_HASH}`),
-      url: `http://localhost:${WALL_PORT}/healthcheck`,
+      command: server(port, `.wrangler/e2e-${port}`, port === FIRST_PORT ? buildSeed : awaitSeed),
+      url: `http://localhost:${port}/healthcheck`,
       timeout: 900_000,
       reuseExistingServer: false,
       cwd: '..',
     },
-  ],
+    {
+      command: server(port + 1, `.wrangler/e2e-wall-${port + 1}`, awaitSeed, `--var DOOR_KEY_HASH:${DOOR_KEY_HASH}`),
+      url: `http://localhost:${port + 1}/healthcheck`,
+      timeout: 900_000,
+      reuseExistingServer: false,
+      cwd: '..',
+    },
+  ]),
 });
