@@ -139,7 +139,7 @@ async function signUp(page: Page): Promise<number> {
 
 for (const lang of LANGS) {
   test(`every page a guest can open has no serious accessibility violation (${lang})`, async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     await page.setViewportSize(DESKTOP);
     const found: Found[] = [];
     for (const path of GUEST_PAGES) {
@@ -165,7 +165,7 @@ for (const lang of LANGS) {
   });
 
   test(`the phone layout and its menu have no serious accessibility violation (${lang})`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.setViewportSize(PHONE);
     const found: Found[] = [];
     for (const path of ['/', `/content/${FILM}`, `/player/${FILM}`, '/search?q=casa', '/login']) {
@@ -179,7 +179,7 @@ for (const lang of LANGS) {
   });
 
   test(`every page of a member has no serious accessibility violation (${lang})`, async ({ page }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(420_000);
     await page.setViewportSize(DESKTOP);
     const kidId = await signUp(page);
     const found: Found[] = [];

@@ -159,7 +159,7 @@ test.beforeAll(() => {
 
 test.describe('door scanner', () => {
   test('ar: staff choose the show, scan a ticket (accepted), again (refused with its first use), one of another show, a forged one, a typed code, one scanned offline', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const lang: Lang = 'ar';
     const buyer = await account(page, 'buyer');
     const [first, second, third] = await paidTickets(buyer.id, live, 'both', ['فاطمة الزهراء', 'يوسف بنعلي', 'Karim Alaoui']);
