@@ -6,7 +6,7 @@ import { FormNote, type FormState } from '../../components/FormState';
 import { formatDate, useI18n } from '../../i18n';
 import { SelectField } from './ConsoleFields';
 import { PlanLine, ReasonFields, StatusBadge, whoOf } from './CustomerParts';
-import { TableBox } from './TableBox';
+import { ConsoleTable } from './ConsoleTable';
 
 const bulkKey = (action: string) => `ADMIN_CUSTOMERS_BULK_${action.replace('-', '_').toUpperCase()}`;
 
@@ -90,61 +90,45 @@ export function CustomersPage({ params, search, plans, canAct, form }: { params:
             {search.capped ? t('ADMIN_CUSTOMERS_LIST_CAPPED', { count: total }) : t('ADMIN_CUSTOMERS_FOUND', { count: total })}
             {pages > 1 && <> · {t('ADMIN_CUSTOMERS_LIST_PAGE', { page: search.page, pages })}</>}
           </p>
-          <TableBox label={t('ADMIN_CUSTOMERS_RESULTS')}>
-            <table className="console__table">
-              <caption className="visually-hidden">{t('ADMIN_CUSTOMERS_RESULTS')}</caption>
-              <thead>
-                <tr>
-                  {canAct && (
-                    <th scope="col">
-                      <span className="visually-hidden">{t('ADMIN_CUSTOMERS_PICK')}</span>
-                    </th>
-                  )}
-                  <th scope="col">{t('ADMIN_CUSTOMERS_WHO')}</th>
-                  <th scope="col">{t('ADMIN_CUSTOMERS_HOW_FOUND')}</th>
-                  <th scope="col">{t('ADMIN_CUSTOMERS_STATUS')}</th>
-                  <th scope="col">{t('ADMIN_CUSTOMERS_PLAN')}</th>
-                  <th scope="col">{t('ADMIN_CUSTOMERS_SINCE')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {accounts.map((account) => (
-                  <tr key={account.id}>
-                    {canAct && (
-                      <td>
-                        <input type="checkbox" form="customers-bulk" name={`pick_${account.id}`} value="1" id={`pick-${account.id}`} aria-label={t('ADMIN_CUSTOMERS_PICK_ONE', { who: whoOf(account) })} />
-                      </td>
-                    )}
-                    <td>
-                      <a href={`/admin/customers/${encodeURIComponent(account.id)}`}>
-                        <bdi>{whoOf(account)}</bdi>
-                      </a>
-                      <br />
-                      <small dir="ltr">{[account.email, account.phone].filter((v) => v && v !== account.name).join(' · ') || account.id}</small>
-                    </td>
-                    <td>
-                      <ul className="console__customers-matches">
-                        {account.matched.map((m) => (
-                          <li key={`${m.kind}-${m.value}`}>
-                            {t(`ADMIN_CUSTOMERS_MATCH_${m.kind.toUpperCase()}`)}: <bdi dir="ltr">{m.value}</bdi>
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td>
-                      <StatusBadge active={account.active} />
-                    </td>
-                    <td>
-                      <PlanLine subscription={account.subscription} plans={plans} />
-                    </td>
-                    <td>
-                      <bdi dir="ltr">{formatDate(account.createdAt)}</bdi>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
+          <ConsoleTable
+            caption={t('ADMIN_CUSTOMERS_RESULTS')}
+            columns={[canAct && { hidden: t('ADMIN_CUSTOMERS_PICK') }, t('ADMIN_CUSTOMERS_WHO'), t('ADMIN_CUSTOMERS_HOW_FOUND'), t('ADMIN_CUSTOMERS_STATUS'), t('ADMIN_CUSTOMERS_PLAN'), t('ADMIN_CUSTOMERS_SINCE')]}
+          >
+            {accounts.map((account) => (
+              <tr key={account.id}>
+                {canAct && (
+                  <td>
+                    <input type="checkbox" form="customers-bulk" name={`pick_${account.id}`} value="1" id={`pick-${account.id}`} aria-label={t('ADMIN_CUSTOMERS_PICK_ONE', { who: whoOf(account) })} />
+                  </td>
+                )}
+                <td>
+                  <a href={`/admin/customers/${encodeURIComponent(account.id)}`}>
+                    <bdi>{whoOf(account)}</bdi>
+                  </a>
+                  <br />
+                  <small dir="ltr">{[account.email, account.phone].filter((v) => v && v !== account.name).join(' · ') || account.id}</small>
+                </td>
+                <td>
+                  <ul className="console__customers-matches">
+                    {account.matched.map((m) => (
+                      <li key={`${m.kind}-${m.value}`}>
+                        {t(`ADMIN_CUSTOMERS_MATCH_${m.kind.toUpperCase()}`)}: <bdi dir="ltr">{m.value}</bdi>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td>
+                  <StatusBadge active={account.active} />
+                </td>
+                <td>
+                  <PlanLine subscription={account.subscription} plans={plans} />
+                </td>
+                <td>
+                  <bdi dir="ltr">{formatDate(account.createdAt)}</bdi>
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
           {pages > 1 && (
             <nav className="console__customers-pager" aria-label={t('ADMIN_CUSTOMERS_LIST_PAGES')}>
               {search.previous !== null && (
