@@ -67,8 +67,18 @@ for (const lang of ['en', 'ar'] as const) {
     const row = page.getByRole('row').filter({ hasText: customer.email });
     await expect(row).toContainText(text(lang, 'ADMIN_CUSTOMERS_MATCH_VOUCHER'));
     await expect(row).toContainText(customer.voucherRef);
+    // Sorted and filtered: the newest accounts first, the active ones only; the filters stay on the page.
+    await page.getByLabel(text(lang, 'ADMIN_CUSTOMERS_LIST_SORT')).selectOption('newest');
+    await page.getByLabel(text(lang, 'ADMIN_CUSTOMERS_STATUS')).selectOption('active');
+    await page.getByRole('button', { name: text(lang, 'ADMIN_CUSTOMERS_FIND') }).click();
+    await expect(page).toHaveURL(/sort=newest&status=active/);
+    await expect(row).toContainText(text(lang, 'ADMIN_CUSTOMERS_MATCH_VOUCHER'));
+    await expect(page.getByText(text(lang, 'ADMIN_CUSTOMERS_FOUND', { count: 1 }))).toBeVisible();
     await noSeriousViolations(page, 'customers, found');
     await page.screenshot({ path: `e2e/screenshots/admin-customers-${lang}-desktop.png`, fullPage: true });
+    await page.setViewportSize(TABLET);
+    await page.screenshot({ path: `e2e/screenshots/admin-customers-${lang}-tablet.png`, fullPage: true });
+    await page.setViewportSize(DESKTOP);
 
     // The story: the account's creation and the voucher's payment, filtered to payments.
     await row.getByRole('link').first().click();

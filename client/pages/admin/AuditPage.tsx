@@ -1,6 +1,6 @@
 import type { AuditPage as Page } from '../../../worker/api/admin/schemas';
 import { Field } from '../../components/Form';
-import { TableBox } from './TableBox';
+import { ConsoleTable } from './ConsoleTable';
 import { formatDate, useI18n } from '../../i18n';
 
 export type AuditFilter = { staff: string; entity: string; entity_id: string; action: string; from: string; to: string };
@@ -46,44 +46,31 @@ export function AuditPage({ page, filter, query }: { page: Page; filter: AuditFi
       {page.entries.length === 0 ? (
         <p className="console__empty">{t('ADMIN_AUDIT_EMPTY')}</p>
       ) : (
-        <TableBox label={t('ADMIN_AUDIT')}>
-          <table className="console__table">
-            <caption className="visually-hidden">{t('ADMIN_AUDIT')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('ADMIN_AUDIT_WHEN')}</th>
-                <th scope="col">{t('ADMIN_AUDIT_STAFF')}</th>
-                <th scope="col">{t('ADMIN_AUDIT_ACTION')}</th>
-                <th scope="col">{t('ADMIN_AUDIT_ENTITY')}</th>
-                <th scope="col">{t('ADMIN_AUDIT_CHANGE')}</th>
-                <th scope="col">{t('ADMIN_REASON')}</th>
-                <th scope="col">{t('ADMIN_AUDIT_WHERE')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>
-                    <bdi dir="ltr">{when(entry.at)}</bdi>
-                  </td>
-                  <td dir="ltr">
-                    {entry.staff_email ?? entry.staff_id ?? t('ADMIN_AUDIT_SYSTEM')}
-                    {entry.staff_roles && <small> ({entry.staff_roles})</small>}
-                  </td>
-                  <td dir="ltr">{entry.action}</td>
-                  <td dir="ltr">
-                    {entry.entity} {entry.entity_id}
-                  </td>
-                  <td dir="ltr">
-                    {entry.before_json && <del>{values(entry.before_json)}</del>} {entry.after_json && <ins>{values(entry.after_json)}</ins>}
-                  </td>
-                  <td>{entry.reason}</td>
-                  <td dir="ltr">{[entry.ip, entry.country].filter(Boolean).join(' · ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+        <ConsoleTable
+          caption={t('ADMIN_AUDIT')}
+          columns={[t('ADMIN_AUDIT_WHEN'), t('ADMIN_AUDIT_STAFF'), t('ADMIN_AUDIT_ACTION'), t('ADMIN_AUDIT_ENTITY'), t('ADMIN_AUDIT_CHANGE'), t('ADMIN_REASON'), t('ADMIN_AUDIT_WHERE')]}
+        >
+          {page.entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <bdi dir="ltr">{when(entry.at)}</bdi>
+              </td>
+              <td dir="ltr">
+                {entry.staff_email ?? entry.staff_id ?? t('ADMIN_AUDIT_SYSTEM')}
+                {entry.staff_roles && <small> ({entry.staff_roles})</small>}
+              </td>
+              <td dir="ltr">{entry.action}</td>
+              <td dir="ltr">
+                {entry.entity} {entry.entity_id}
+              </td>
+              <td dir="ltr">
+                {entry.before_json && <del>{values(entry.before_json)}</del>} {entry.after_json && <ins>{values(entry.after_json)}</ins>}
+              </td>
+              <td>{entry.reason}</td>
+              <td dir="ltr">{[entry.ip, entry.country].filter(Boolean).join(' · ')}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       {page.next !== null && (
         <a className="button button--secondary" href={`/admin/audit?${query ? `${query}&` : ''}before=${page.next}`}>

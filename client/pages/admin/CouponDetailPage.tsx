@@ -5,7 +5,7 @@ import { Field } from '../../components/Form';
 import { FormNote, type FormState } from '../../components/FormState';
 import { formatDate, useI18n } from '../../i18n';
 import { CouponStatus, CouponValue, OffsetPager, Uses, Validity } from './CouponParts';
-import { TableBox } from './TableBox';
+import { ConsoleTable } from './ConsoleTable';
 
 const when = (iso: string) => `${formatDate(iso)} ${iso.slice(11, 16)} UTC`;
 
@@ -55,39 +55,27 @@ export function CouponDetailPage({ detail, offset, plans, canWrite, form, intent
         {uses.length === 0 ? (
           <p className="console__empty">{t('ADMIN_COUPONS_USES_EMPTY')}</p>
         ) : (
-          <TableBox label={t('ADMIN_COUPONS_USES_TITLE')}>
-            <table className="console__table">
-              <caption className="visually-hidden">{t('ADMIN_COUPONS_USES_TITLE')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('ADMIN_AUDIT_WHEN')}</th>
-                  <th scope="col">{t('ADMIN_ACCOUNT')}</th>
-                  <th scope="col">{t('ADMIN_COUPONS_PAYMENT')}</th>
-                  <th scope="col">{t('ADMIN_COUPONS_PAID')}</th>
-                  <th scope="col">{t('ADMIN_COUPONS_DISCOUNT')}</th>
-                  <th scope="col">{t('ADMIN_COUPONS_PAYMENT_STATE')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {uses.map((use) => (
-                  <tr key={use.transaction_id}>
-                    <td>
-                      <bdi dir="ltr">{when(use.redeemed_at)}</bdi>
-                    </td>
-                    <td dir="ltr">
-                      {use.email ?? use.phone ?? use.user_id}
-                    </td>
-                    <td dir="ltr">
-                      <code>{use.transaction_id}</code>
-                    </td>
-                    <td>{use.amount !== null && use.currency ? <bdi dir="ltr">{formatMoney(lang, use.amount, use.currency)}</bdi> : '—'}</td>
-                    <td>{use.discount !== null && use.currency ? <bdi dir="ltr">{formatMoney(lang, use.discount, use.currency)}</bdi> : '—'}</td>
-                    <td>{use.state ? t(`PAYMENT_STATE_${use.state.toUpperCase()}`) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
+          <ConsoleTable
+            caption={t('ADMIN_COUPONS_USES_TITLE')}
+            columns={[t('ADMIN_AUDIT_WHEN'), t('ADMIN_ACCOUNT'), t('ADMIN_COUPONS_PAYMENT'), t('ADMIN_COUPONS_PAID'), t('ADMIN_COUPONS_DISCOUNT'), t('ADMIN_COUPONS_PAYMENT_STATE')]}
+          >
+            {uses.map((use) => (
+              <tr key={use.transaction_id}>
+                <td>
+                  <bdi dir="ltr">{when(use.redeemed_at)}</bdi>
+                </td>
+                <td dir="ltr">
+                  {use.email ?? use.phone ?? use.user_id}
+                </td>
+                <td dir="ltr">
+                  <code>{use.transaction_id}</code>
+                </td>
+                <td>{use.amount !== null && use.currency ? <bdi dir="ltr">{formatMoney(lang, use.amount, use.currency)}</bdi> : '—'}</td>
+                <td>{use.discount !== null && use.currency ? <bdi dir="ltr">{formatMoney(lang, use.discount, use.currency)}</bdi> : '—'}</td>
+                <td>{use.state ? t(`PAYMENT_STATE_${use.state.toUpperCase()}`) : '—'}</td>
+              </tr>
+            ))}
+          </ConsoleTable>
         )}
         <OffsetPager base={self} query="" offset={offset} limit={50} next={detail.next_offset} label={t('ADMIN_COUPONS_USES_TITLE')} />
       </section>

@@ -6,7 +6,7 @@ import { Field } from '../../components/Form';
 import { FormNote, type FormState } from '../../components/FormState';
 import { formatDate, formatNumber, useI18n } from '../../i18n';
 import { CouponStatus, CouponValue, OffsetPager, Uses, Validity } from './CouponParts';
-import { TableBox } from './TableBox';
+import { ConsoleTable } from './ConsoleTable';
 
 export type CouponFilter = { q: string; status: string; batch: string };
 
@@ -100,55 +100,39 @@ export function CouponListPage({ list, batches, filter, query, offset, plans, ca
       {list.coupons.length === 0 ? (
         <p className="console__empty">{filtered ? t('ADMIN_COUPONS_EMPTY_FILTERED') : t('ADMIN_COUPONS_EMPTY')}</p>
       ) : (
-        <TableBox label={t('ADMIN_COUPONS')}>
-          <table className="console__table">
-            <caption className="visually-hidden">{t('ADMIN_COUPONS')}</caption>
-            <thead>
-              <tr>
-                {canWrite && (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('ADMIN_COUPONS_SELECT')}</span>
-                  </th>
-                )}
-                <th scope="col">{t('ADMIN_COUPONS_CODE')}</th>
-                <th scope="col">{t('ADMIN_COUPONS_GIVES')}</th>
-                <th scope="col">{t('ADMIN_COUPONS_VALIDITY')}</th>
-                <th scope="col">{t('ADMIN_COUPONS_USES')}</th>
-                <th scope="col">{t('ADMIN_COUPONS_STATUS')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.coupons.map((coupon) => (
-                <tr key={coupon.code}>
-                  {canWrite && (
-                    <td>
-                      {coupon.status !== 'disabled' && (
-                        <input className="console__coupons-select" type="checkbox" form="coupons-bulk" name={`code_${coupon.code}`} value="on" aria-label={t('ADMIN_COUPONS_SELECT_ONE', { code: coupon.code })} />
-                      )}
-                    </td>
+        <ConsoleTable
+          caption={t('ADMIN_COUPONS')}
+          columns={[canWrite && { hidden: t('ADMIN_COUPONS_SELECT') }, t('ADMIN_COUPONS_CODE'), t('ADMIN_COUPONS_GIVES'), t('ADMIN_COUPONS_VALIDITY'), t('ADMIN_COUPONS_USES'), t('ADMIN_COUPONS_STATUS')]}
+        >
+          {list.coupons.map((coupon) => (
+            <tr key={coupon.code}>
+              {canWrite && (
+                <td>
+                  {coupon.status !== 'disabled' && (
+                    <input className="console__coupons-select" type="checkbox" form="coupons-bulk" name={`code_${coupon.code}`} value="on" aria-label={t('ADMIN_COUPONS_SELECT_ONE', { code: coupon.code })} />
                   )}
-                  <td dir="ltr">
-                    <a href={`/admin/coupons/${coupon.code}`}>
-                      <code>{coupon.code}</code>
-                    </a>
-                  </td>
-                  <td>
-                    <CouponValue coupon={coupon} />
-                  </td>
-                  <td>
-                    <Validity from={coupon.starts_at} to={coupon.ends_at} />
-                  </td>
-                  <td>
-                    <Uses uses={coupon.uses} quota={coupon.quota} />
-                  </td>
-                  <td>
-                    <CouponStatus status={coupon.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+                </td>
+              )}
+              <td dir="ltr">
+                <a href={`/admin/coupons/${coupon.code}`}>
+                  <code>{coupon.code}</code>
+                </a>
+              </td>
+              <td>
+                <CouponValue coupon={coupon} />
+              </td>
+              <td>
+                <Validity from={coupon.starts_at} to={coupon.ends_at} />
+              </td>
+              <td>
+                <Uses uses={coupon.uses} quota={coupon.quota} />
+              </td>
+              <td>
+                <CouponStatus status={coupon.status} />
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       <OffsetPager base="/admin/coupons" query={query} offset={offset} limit={50} next={list.next_offset} label={t('ADMIN_COUPONS')} />
       {canWrite && list.coupons.some((c) => c.status !== 'disabled') && (
@@ -202,46 +186,33 @@ export function CouponListPage({ list, batches, filter, query, offset, plans, ca
         {batches.batches.length === 0 ? (
           <p className="console__empty">{t('ADMIN_COUPONS_BATCHES_EMPTY')}</p>
         ) : (
-          <TableBox label={t('ADMIN_COUPONS_BATCHES')}>
-            <table className="console__table">
-              <caption className="visually-hidden">{t('ADMIN_COUPONS_BATCHES')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('ADMIN_COUPONS_BATCH_MADE')}</th>
-                  <th scope="col">{t('ADMIN_COUPONS_BATCH_PREFIX')}</th>
-                  <th scope="col">{t('ADMIN_COUPONS_BATCH_COUNT')}</th>
-                  <th scope="col">{t('ADMIN_COUPONS_GIVES')}</th>
-                  <th scope="col">{t('ADMIN_COUPONS_VALIDITY')}</th>
-                  <th scope="col">{t('ADMIN_COUPONS_BATCH_USED')}</th>
-                  <th scope="col">{t('ADMIN_COUPONS_BATCH_CODES')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {batches.batches.map((batch) => (
-                  <tr key={batch.id}>
-                    <td>
-                      <bdi dir="ltr">{formatDate(batch.created_at)}</bdi> <small dir="ltr">{batch.created_by}</small>
-                    </td>
-                    <td dir="ltr">{batch.prefix || '—'}</td>
-                    <td dir="ltr">{formatNumber(lang, batch.count)}</td>
-                    <td>
-                      <CouponValue coupon={batch} />
-                    </td>
-                    <td>
-                      <Validity from={batch.starts_at} to={batch.ends_at} />
-                    </td>
-                    <td dir="ltr">{formatNumber(lang, batch.used)}</td>
-                    <td className="console__coupons-links">
-                      <a href={`/admin/coupons?batch=${batch.id}`}>{t('ADMIN_COUPONS_BATCH_SEE')}</a>
-                      <a href={`/admin/coupons/batches/${batch.id}.csv`} download>
-                        {t('ADMIN_COUPONS_DOWNLOAD_CSV')}
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
+          <ConsoleTable
+            caption={t('ADMIN_COUPONS_BATCHES')}
+            columns={[t('ADMIN_COUPONS_BATCH_MADE'), t('ADMIN_COUPONS_BATCH_PREFIX'), t('ADMIN_COUPONS_BATCH_COUNT'), t('ADMIN_COUPONS_GIVES'), t('ADMIN_COUPONS_VALIDITY'), t('ADMIN_COUPONS_BATCH_USED'), t('ADMIN_COUPONS_BATCH_CODES')]}
+          >
+            {batches.batches.map((batch) => (
+              <tr key={batch.id}>
+                <td>
+                  <bdi dir="ltr">{formatDate(batch.created_at)}</bdi> <small dir="ltr">{batch.created_by}</small>
+                </td>
+                <td dir="ltr">{batch.prefix || '—'}</td>
+                <td dir="ltr">{formatNumber(lang, batch.count)}</td>
+                <td>
+                  <CouponValue coupon={batch} />
+                </td>
+                <td>
+                  <Validity from={batch.starts_at} to={batch.ends_at} />
+                </td>
+                <td dir="ltr">{formatNumber(lang, batch.used)}</td>
+                <td className="console__coupons-links">
+                  <a href={`/admin/coupons?batch=${batch.id}`}>{t('ADMIN_COUPONS_BATCH_SEE')}</a>
+                  <a href={`/admin/coupons/batches/${batch.id}.csv`} download>
+                    {t('ADMIN_COUPONS_DOWNLOAD_CSV')}
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
         )}
       </section>
     </section>

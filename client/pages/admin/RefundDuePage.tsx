@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { RefundDueQueue } from '../../../worker/api/payments/refunds/schemas';
 import { useI18n } from '../../i18n';
 import { Money, whenUtc } from './RefundsPage';
-import { TableBox } from './TableBox';
+import { ConsoleTable } from './ConsoleTable';
 
 /**
  * The payments whose buyers are owed their money (issue 32): event orders paid after their seats
@@ -21,47 +21,35 @@ export function RefundDuePage({ queue, offset, limit }: { queue: z.infer<typeof 
       {queue.items.length === 0 ? (
         <p className="console__empty">{t('ADMIN_REFUNDS_DUE_EMPTY')}</p>
       ) : (
-        <TableBox label={t('ADMIN_REFUNDS_DUE')}>
-          <table className="console__table">
-            <caption className="visually-hidden">{t('ADMIN_REFUNDS_DUE')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('ADMIN_REFUNDS_DUE_SINCE')}</th>
-                <th scope="col">{t('ADMIN_REFUNDS_DUE_WHAT')}</th>
-                <th scope="col">{t('ADMIN_REFUNDS_CUSTOMER')}</th>
-                <th scope="col">{t('ADMIN_REFUNDS_CAPTURED')}</th>
-                <th scope="col">{t('ADMIN_REFUNDS_REFUNDABLE')}</th>
-                <th scope="col">{t('ADMIN_REFUNDS_DUE_ACTION')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.items.map((item) => (
-                <tr key={item.id}>
-                  <td>
-                    <bdi dir="ltr">{whenUtc(item.since)}</bdi>
-                  </td>
-                  <td>
-                    {item.what}
-                    <br />
-                    <small>{t(item.kind === 'order' ? 'ADMIN_REFUNDS_DUE_ORDER' : 'ADMIN_REFUNDS_DUE_PAYMENT')}</small>
-                  </td>
-                  <td dir="ltr">{item.customer.email ?? item.customer.phone ?? item.customer.id}</td>
-                  <td>
-                    <Money minor={item.captured} currency={item.currency} />
-                  </td>
-                  <td>
-                    <Money minor={item.refundable} currency={item.currency} />
-                  </td>
-                  <td>
-                    <a className="button button--secondary" href={`/admin/refunds/payments/${item.id}`} aria-label={`${t('ADMIN_REFUNDS_DUE_REFUND')}: ${item.what}`}>
-                      {t('ADMIN_REFUNDS_DUE_REFUND')}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+        <ConsoleTable
+          caption={t('ADMIN_REFUNDS_DUE')}
+          columns={[t('ADMIN_REFUNDS_DUE_SINCE'), t('ADMIN_REFUNDS_DUE_WHAT'), t('ADMIN_REFUNDS_CUSTOMER'), t('ADMIN_REFUNDS_CAPTURED'), t('ADMIN_REFUNDS_REFUNDABLE'), t('ADMIN_REFUNDS_DUE_ACTION')]}
+        >
+          {queue.items.map((item) => (
+            <tr key={item.id}>
+              <td>
+                <bdi dir="ltr">{whenUtc(item.since)}</bdi>
+              </td>
+              <td>
+                {item.what}
+                <br />
+                <small>{t(item.kind === 'order' ? 'ADMIN_REFUNDS_DUE_ORDER' : 'ADMIN_REFUNDS_DUE_PAYMENT')}</small>
+              </td>
+              <td dir="ltr">{item.customer.email ?? item.customer.phone ?? item.customer.id}</td>
+              <td>
+                <Money minor={item.captured} currency={item.currency} />
+              </td>
+              <td>
+                <Money minor={item.refundable} currency={item.currency} />
+              </td>
+              <td>
+                <a className="button button--secondary" href={`/admin/refunds/payments/${item.id}`} aria-label={`${t('ADMIN_REFUNDS_DUE_REFUND')}: ${item.what}`}>
+                  {t('ADMIN_REFUNDS_DUE_REFUND')}
+                </a>
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       {(offset > 0 || queue.next_offset !== null) && (
         <nav className="console__refunds-pager" aria-label={t('ADMIN_REFUNDS_PAGES')}>

@@ -8,7 +8,7 @@ import { Field } from '../../components/Form';
 import { FormNote, type FormState } from '../../components/FormState';
 import { formatDate, useI18n } from '../../i18n';
 import { SelectField } from './ConsoleFields';
-import { TableBox } from './TableBox';
+import { ConsoleTable } from './ConsoleTable';
 
 export type RefundFilter = { from: string; to: string; provider: string; method: string; currency: string; staff: string; state: string };
 export const REFUND_FILTER_FIELDS = ['from', 'to', 'provider', 'method', 'currency', 'staff', 'state'] as const;
@@ -43,65 +43,50 @@ export function RefundState({ refund }: { refund: RefundView }) {
 export function RefundsTable({ refunds, withPayment }: { refunds: RefundView[]; withPayment: boolean }) {
   const { t } = useI18n();
   return (
-    <TableBox label={t('ADMIN_REFUNDS')}>
-      <table className="console__table">
-        <caption className="visually-hidden">{t('ADMIN_REFUNDS')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('ADMIN_REFUNDS_WHEN')}</th>
-            {withPayment && <th scope="col">{t('ADMIN_REFUNDS_CUSTOMER')}</th>}
-            {withPayment && <th scope="col">{t('ADMIN_REFUNDS_PAYMENT')}</th>}
-            <th scope="col">{t('ADMIN_REFUNDS_AMOUNT')}</th>
-            <th scope="col">{t('ADMIN_REFUNDS_EFFECT')}</th>
-            <th scope="col">{t('ADMIN_REASON')}</th>
-            <th scope="col">{t('ADMIN_REFUNDS_BY')}</th>
-            <th scope="col">{t('ADMIN_REFUNDS_STATE')}</th>
-            <th scope="col">{t('ADMIN_REFUNDS_CREDIT_NOTE')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {refunds.map((r) => (
-            <tr key={r.id}>
-              <td>
-                <bdi dir="ltr">{whenUtc(r.created_at)}</bdi>
-              </td>
-              {withPayment && <td dir="ltr">{r.customer.email ?? r.customer.id}</td>}
-              {withPayment && (
-                <td>
-                  <a href={`/admin/refunds/payments/${r.transaction_id}`}>
-                    {t(`PAYMENT_METHOD_${r.method.toUpperCase()}`)} · <bdi dir="ltr">{r.provider}</bdi>
-                  </a>
-                </td>
-              )}
-              <td>
-                <Money minor={r.amount} currency={r.currency} />
-                {r.manual && (
-                  <>
-                    <br />
-                    <small>{t('ADMIN_REFUNDS_MANUAL')}</small>
-                  </>
-                )}
-              </td>
-              <td>{t(`ADMIN_REFUNDS_EFFECT_${r.effect.toUpperCase()}`)}</td>
-              <td dir="auto">{r.reason}</td>
-              <td dir="ltr">{r.staff.email ?? r.staff.id ?? ''}</td>
-              <td>
-                <RefundState refund={r} />
-              </td>
-              <td>
-                {r.credit_note ? (
-                  <a href={r.credit_note.pdf} aria-label={t('ADMIN_REFUNDS_CREDIT_NOTE_PDF', { number: r.credit_note.number })} className="console__refunds-nowrap">
-                    <bdi dir="ltr">{r.credit_note.number} (PDF)</bdi>
-                  </a>
-                ) : (
-                  '—'
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableBox>
+    <ConsoleTable
+      caption={t('ADMIN_REFUNDS')}
+      columns={[t('ADMIN_REFUNDS_WHEN'), withPayment && t('ADMIN_REFUNDS_CUSTOMER'), withPayment && t('ADMIN_REFUNDS_PAYMENT'), t('ADMIN_REFUNDS_AMOUNT'), t('ADMIN_REFUNDS_EFFECT'), t('ADMIN_REASON'), t('ADMIN_REFUNDS_BY'), t('ADMIN_REFUNDS_STATE'), t('ADMIN_REFUNDS_CREDIT_NOTE')]}
+    >
+      {refunds.map((r) => (
+        <tr key={r.id}>
+          <td>
+            <bdi dir="ltr">{whenUtc(r.created_at)}</bdi>
+          </td>
+          {withPayment && <td dir="ltr">{r.customer.email ?? r.customer.id}</td>}
+          {withPayment && (
+            <td>
+              <a href={`/admin/refunds/payments/${r.transaction_id}`}>
+                {t(`PAYMENT_METHOD_${r.method.toUpperCase()}`)} · <bdi dir="ltr">{r.provider}</bdi>
+              </a>
+            </td>
+          )}
+          <td>
+            <Money minor={r.amount} currency={r.currency} />
+            {r.manual && (
+              <>
+                <br />
+                <small>{t('ADMIN_REFUNDS_MANUAL')}</small>
+              </>
+            )}
+          </td>
+          <td>{t(`ADMIN_REFUNDS_EFFECT_${r.effect.toUpperCase()}`)}</td>
+          <td dir="auto">{r.reason}</td>
+          <td dir="ltr">{r.staff.email ?? r.staff.id ?? ''}</td>
+          <td>
+            <RefundState refund={r} />
+          </td>
+          <td>
+            {r.credit_note ? (
+              <a href={r.credit_note.pdf} aria-label={t('ADMIN_REFUNDS_CREDIT_NOTE_PDF', { number: r.credit_note.number })} className="console__refunds-nowrap">
+                <bdi dir="ltr">{r.credit_note.number} (PDF)</bdi>
+              </a>
+            ) : (
+              '—'
+            )}
+          </td>
+        </tr>
+      ))}
+    </ConsoleTable>
   );
 }
 

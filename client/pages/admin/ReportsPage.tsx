@@ -8,7 +8,7 @@ import { LineChart } from '../../components/charts/LineChart';
 import { bucketLabel, formatValue, type ChartUnit } from '../../components/charts/format';
 import { Field } from '../../components/Form';
 import { formatDate, formatNumber, useI18n } from '../../i18n';
-import { TableBox } from './TableBox';
+import { ConsoleTable } from './ConsoleTable';
 
 /** The period and filters of the reports page, as its form (method=get) sends them. */
 export type ReportsFilter = { from: string; to: string; granularity: Granularity; currency: Currency | ''; by: RevenueGroup };
@@ -149,6 +149,25 @@ function Report<T>({ id, csv, loaded, more, children }: { id: Section; csv: stri
   );
 }
 
+/** A table of counts: one row per thing named in its first column (a plan, a library), its counts after. */
+function CountTable({ caption, label, columns, rows }: { caption: string; label?: string; columns: readonly string[]; rows: readonly { key: string | number; label: string; counts: readonly number[] }[] }) {
+  const { lang } = useI18n();
+  return (
+    <ConsoleTable caption={caption} label={label} showCaption columns={columns}>
+      {rows.map((row) => (
+        <tr key={row.key}>
+          <th scope="row">{row.label}</th>
+          {row.counts.map((n, i) => (
+            <td key={i} className="console__num">
+              <Ltr>{formatNumber(lang, n)}</Ltr>
+            </td>
+          ))}
+        </tr>
+      ))}
+    </ConsoleTable>
+  );
+}
+
 function Empty() {
   const { t } = useI18n();
   return <p className="console__empty">{t('ADMIN_REPORTS_EMPTY')}</p>;
@@ -166,33 +185,24 @@ function Revenue({ report }: { report: RevenueReport }) {
         return (
           <div key={c.currency} className="console__reports-pair">
             <BarChart title={t('ADMIN_REPORTS_REVENUE_CHART', { currency: c.currency })} unit={{ kind: 'money', currency: c.currency }} granularity={g} series={{ name: c.currency, points: c.buckets.map((b) => ({ bucket: b.bucket, value: b.net })) }} />
-            <TableBox label={`${t('ADMIN_REPORTS_REVENUE')} ${c.currency}`}>
-              <table className="console__table">
-                <caption>{t('ADMIN_REPORTS_REVENUE_TABLE', { currency: c.currency })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t(report.by === 'total' ? 'ADMIN_REPORTS_COLUMN_CURRENCY' : GROUP_COLUMNS[report.by])}</th>
-                    <th scope="col">{t('ADMIN_REPORTS_COLUMN_PAYMENTS')}</th>
-                    <th scope="col">{t('ADMIN_REPORTS_COLUMN_GROSS')}</th>
-                    <th scope="col">{t('ADMIN_REPORTS_COLUMN_REFUNDS')}</th>
-                    <th scope="col">{t('ADMIN_REPORTS_COLUMN_NET')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.key} className={row.key === 'total' ? 'console__reports-total' : undefined}>
-                      <th scope="row">{report.by === 'plan' || row.key === 'total' && report.by !== 'total' ? row.label : <Ltr>{row.label}</Ltr>}</th>
-                      <td className="console__num">
-                        <Ltr>{formatNumber(lang, row.totals.payments)}</Ltr>
-                      </td>
-                      <td className="console__num">{money(row.totals.gross)}</td>
-                      <td className="console__num">{money(row.totals.refunds ? -row.totals.refunds : 0)}</td>
-                      <td className="console__num">{money(row.totals.net)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableBox>
+            <ConsoleTable
+              caption={t('ADMIN_REPORTS_REVENUE_TABLE', { currency: c.currency })}
+              label={`${t('ADMIN_REPORTS_REVENUE')} ${c.currency}`}
+              showCaption
+              columns={[t(report.by === 'total' ? 'ADMIN_REPORTS_COLUMN_CURRENCY' : GROUP_COLUMNS[report.by]), t('ADMIN_REPORTS_COLUMN_PAYMENTS'), t('ADMIN_REPORTS_COLUMN_GROSS'), t('ADMIN_REPORTS_COLUMN_REFUNDS'), t('ADMIN_REPORTS_COLUMN_NET')]}
+            >
+              {rows.map((row) => (
+                <tr key={row.key} className={row.key === 'total' ? 'console__reports-total' : undefined}>
+                  <th scope="row">{report.by === 'plan' || row.key === 'total' && report.by !== 'total' ? row.label : <Ltr>{row.label}</Ltr>}</th>
+                  <td className="console__num">
+                    <Ltr>{formatNumber(lang, row.totals.payments)}</Ltr>
+                  </td>
+                  <td className="console__num">{money(row.totals.gross)}</td>
+                  <td className="console__num">{money(row.totals.refunds ? -row.totals.refunds : 0)}</td>
+                  <td className="console__num">{money(row.totals.net)}</td>
+                </tr>
+              ))}
+            </ConsoleTable>
           </div>
         );
       })}
@@ -201,7 +211,7 @@ function Revenue({ report }: { report: RevenueReport }) {
 }
 
 function Subscribers({ report, currency }: { report: SubscribersReport; currency: Currency | '' }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   if (report.points.length === 0) return <Empty />;
   const g = report.period.granularity;
   const series = (key: 'paying' | 'free' | 'trialing', label: string) => ({ name: t(label), points: report.points.map((p) => ({ bucket: p.bucket, value: p[key] })) });
@@ -217,31 +227,12 @@ function Subscribers({ report, currency }: { report: SubscribersReport; currency
           series={[series('paying', 'ADMIN_REPORTS_COLUMN_PAYING'), series('free', 'ADMIN_REPORTS_COLUMN_FREE'), series('trialing', 'ADMIN_REPORTS_COLUMN_TRIALING')]}
         />
         {report.plans.length > 0 && last && (
-          <TableBox label={t('ADMIN_REPORTS_PER_PLAN')}>
-            <table className="console__table">
-              <caption>{t('ADMIN_REPORTS_PER_PLAN_AT', { date: formatDate(last.at) })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('ADMIN_REPORTS_COLUMN_PLAN')}</th>
-                  <th scope="col">{t('ADMIN_REPORTS_COLUMN_PAYING')}</th>
-                  <th scope="col">{t('ADMIN_REPORTS_COLUMN_FREE')}</th>
-                  <th scope="col">{t('ADMIN_REPORTS_COLUMN_TRIALING')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.plans.map((p) => (
-                  <tr key={p.plan}>
-                    <th scope="row">{p.label}</th>
-                    {[p.paying, p.free, p.trialing].map((n, i) => (
-                      <td key={i} className="console__num">
-                        <Ltr>{formatNumber(lang, n)}</Ltr>
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
+          <CountTable
+            caption={t('ADMIN_REPORTS_PER_PLAN_AT', { date: formatDate(last.at) })}
+            label={t('ADMIN_REPORTS_PER_PLAN')}
+            columns={[t('ADMIN_REPORTS_COLUMN_PLAN'), t('ADMIN_REPORTS_COLUMN_PAYING'), t('ADMIN_REPORTS_COLUMN_FREE'), t('ADMIN_REPORTS_COLUMN_TRIALING')]}
+            rows={report.plans.map((p) => ({ key: p.plan, label: p.label, counts: [p.paying, p.free, p.trialing] }))}
+          />
         )}
       </div>
       {currencies.map((c) => (
@@ -310,35 +301,26 @@ function Churn({ report }: { report: ChurnReport }) {
   return (
     <div className="console__reports-pair">
       <LineChart title={t('ADMIN_REPORTS_CHURN_CHART')} unit={RATIO} granularity={g} series={[{ name: t('ADMIN_REPORTS_COLUMN_CHURN'), points: report.buckets.map((b) => ({ bucket: b.bucket, value: b.churn ?? 0 })) }]} />
-      <TableBox label={t('ADMIN_REPORTS_CHURN')}>
-        <table className="console__table">
-          <caption>{t('ADMIN_REPORTS_CHURN')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t(`ADMIN_REPORTS_COLUMN_${g.toUpperCase()}`)}</th>
-              <th scope="col">{t('ADMIN_REPORTS_COLUMN_SUBSCRIBERS')}</th>
-              <th scope="col">{t('ADMIN_REPORTS_COLUMN_ENDED')}</th>
-              <th scope="col">{t('ADMIN_REPORTS_COLUMN_CHURN')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.buckets.map((b) => (
-              <tr key={b.bucket}>
-                <th scope="row">{bucketLabel(lang, t, b.bucket, g, 'long')}</th>
-                <td className="console__num">
-                  <Ltr>{formatNumber(lang, b.subscribers)}</Ltr>
-                </td>
-                <td className="console__num">
-                  <Ltr>{formatNumber(lang, b.ended)}</Ltr>
-                </td>
-                <td className="console__num">
-                  <Ltr>{b.churn === null ? '—' : formatValue(lang, RATIO, b.churn)}</Ltr>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableBox>
+      <ConsoleTable
+        caption={t('ADMIN_REPORTS_CHURN')}
+        showCaption
+        columns={[t(`ADMIN_REPORTS_COLUMN_${g.toUpperCase()}`), t('ADMIN_REPORTS_COLUMN_SUBSCRIBERS'), t('ADMIN_REPORTS_COLUMN_ENDED'), t('ADMIN_REPORTS_COLUMN_CHURN')]}
+      >
+        {report.buckets.map((b) => (
+          <tr key={b.bucket}>
+            <th scope="row">{bucketLabel(lang, t, b.bucket, g, 'long')}</th>
+            <td className="console__num">
+              <Ltr>{formatNumber(lang, b.subscribers)}</Ltr>
+            </td>
+            <td className="console__num">
+              <Ltr>{formatNumber(lang, b.ended)}</Ltr>
+            </td>
+            <td className="console__num">
+              <Ltr>{b.churn === null ? '—' : formatValue(lang, RATIO, b.churn)}</Ltr>
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
       <p>
         {t('ADMIN_REPORTS_CANCELLING')}: <Ltr>{formatNumber(lang, report.cancelling)}</Ltr>
       </p>
@@ -354,55 +336,46 @@ function Ads({ report }: { report: AdsReport }) {
   return (
     <div className="console__reports-pair">
       <LineChart title={t('ADMIN_REPORTS_CTR_CHART')} unit={RATIO} granularity={g} series={[{ name: t('ADMIN_REPORTS_COLUMN_CTR'), points: report.buckets.map((b) => ({ bucket: b.bucket, value: b.ctr ?? 0 })) }]} />
-      <TableBox label={t('ADMIN_REPORTS_ADS')}>
-        <table className="console__table">
-          <caption>{t('ADMIN_REPORTS_ADS_TABLE')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('ADMIN_REPORTS_COLUMN_PARTNER')}</th>
-              <th scope="col">{t('ADMIN_REPORTS_COLUMN_AD')}</th>
-              <th scope="col">{t('ADMIN_REPORTS_COLUMN_IMPRESSIONS')}</th>
-              <th scope="col">{t('ADMIN_REPORTS_COLUMN_CLICKS')}</th>
-              <th scope="col">{t('ADMIN_REPORTS_COLUMN_CTR')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.ads.map((ad) => (
-              <tr key={ad.id}>
-                <td>{ad.partner?.name ?? t('ADMIN_REPORTS_HOUSE_AD')}</td>
-                <th scope="row">{ad.title}</th>
-                <td className="console__num">
-                  <Ltr>{formatNumber(lang, ad.impressions)}</Ltr>
-                </td>
-                <td className="console__num">
-                  <Ltr>{formatNumber(lang, ad.clicks)}</Ltr>
-                </td>
-                <td className="console__num">{ratio(ad.ctr)}</td>
-              </tr>
-            ))}
-            {report.partners.map((p) => (
-              <tr key={`partner-${p.slug ?? 'house'}`} className="console__reports-total">
-                <th scope="row" colSpan={2}>
-                  {t('ADMIN_REPORTS_PARTNER_TOTAL', { partner: p.name ?? t('ADMIN_REPORTS_HOUSE_AD') })}
-                </th>
-                <td className="console__num">
-                  <Ltr>{formatNumber(lang, p.impressions)}</Ltr>
-                </td>
-                <td className="console__num">
-                  <Ltr>{formatNumber(lang, p.clicks)}</Ltr>
-                </td>
-                <td className="console__num">{ratio(p.ctr)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableBox>
+      <ConsoleTable
+        caption={t('ADMIN_REPORTS_ADS_TABLE')}
+        label={t('ADMIN_REPORTS_ADS')}
+        showCaption
+        columns={[t('ADMIN_REPORTS_COLUMN_PARTNER'), t('ADMIN_REPORTS_COLUMN_AD'), t('ADMIN_REPORTS_COLUMN_IMPRESSIONS'), t('ADMIN_REPORTS_COLUMN_CLICKS'), t('ADMIN_REPORTS_COLUMN_CTR')]}
+      >
+        {report.ads.map((ad) => (
+          <tr key={ad.id}>
+            <td>{ad.partner?.name ?? t('ADMIN_REPORTS_HOUSE_AD')}</td>
+            <th scope="row">{ad.title}</th>
+            <td className="console__num">
+              <Ltr>{formatNumber(lang, ad.impressions)}</Ltr>
+            </td>
+            <td className="console__num">
+              <Ltr>{formatNumber(lang, ad.clicks)}</Ltr>
+            </td>
+            <td className="console__num">{ratio(ad.ctr)}</td>
+          </tr>
+        ))}
+        {report.partners.map((p) => (
+          <tr key={`partner-${p.slug ?? 'house'}`} className="console__reports-total">
+            <th scope="row" colSpan={2}>
+              {t('ADMIN_REPORTS_PARTNER_TOTAL', { partner: p.name ?? t('ADMIN_REPORTS_HOUSE_AD') })}
+            </th>
+            <td className="console__num">
+              <Ltr>{formatNumber(lang, p.impressions)}</Ltr>
+            </td>
+            <td className="console__num">
+              <Ltr>{formatNumber(lang, p.clicks)}</Ltr>
+            </td>
+            <td className="console__num">{ratio(p.ctr)}</td>
+          </tr>
+        ))}
+      </ConsoleTable>
     </div>
   );
 }
 
 function Libraries({ report }: { report: LibrariesReport }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   if (report.libraries.length === 0) return <Empty />;
   const g = report.period.granularity;
   return (
@@ -413,31 +386,11 @@ function Libraries({ report }: { report: LibrariesReport }) {
         granularity={g}
         series={report.libraries.slice(0, 4).map((l) => ({ name: l.name, points: l.buckets.map((b) => ({ bucket: b.bucket, value: b.loans })) }))}
       />
-      <TableBox label={t('ADMIN_REPORTS_LIBRARIES')}>
-        <table className="console__table">
-          <caption>{t('ADMIN_REPORTS_LIBRARIES')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('ADMIN_REPORTS_COLUMN_LIBRARY')}</th>
-              <th scope="col">{t('ADMIN_REPORTS_COLUMN_LOANS')}</th>
-              <th scope="col">{t('ADMIN_REPORTS_COLUMN_PATRONS')}</th>
-              <th scope="col">{t('ADMIN_REPORTS_COLUMN_TITLES')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.libraries.map((l) => (
-              <tr key={l.slug}>
-                <th scope="row">{l.name}</th>
-                {[l.loans, l.patrons, l.titles].map((n, i) => (
-                  <td key={i} className="console__num">
-                    <Ltr>{formatNumber(lang, n)}</Ltr>
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableBox>
+      <CountTable
+        caption={t('ADMIN_REPORTS_LIBRARIES')}
+        columns={[t('ADMIN_REPORTS_COLUMN_LIBRARY'), t('ADMIN_REPORTS_COLUMN_LOANS'), t('ADMIN_REPORTS_COLUMN_PATRONS'), t('ADMIN_REPORTS_COLUMN_TITLES')]}
+        rows={report.libraries.map((l) => ({ key: l.slug, label: l.name, counts: [l.loans, l.patrons, l.titles] }))}
+      />
     </div>
   );
 }
@@ -449,48 +402,38 @@ function Events({ report, currency }: { report: EventsReport; currency: Currency
   const most = Math.max(1, ...report.shows.map((s) => s.tickets));
   const mine = (money: EventsReport['totals']) => money.filter((m) => !currency || m.currency === currency);
   return (
-    <TableBox label={t('ADMIN_REPORTS_EVENTS')}>
-      <table className="console__table">
-        <caption>{t('ADMIN_REPORTS_EVENTS')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('ADMIN_REPORTS_COLUMN_SHOW')}</th>
-            <th scope="col">{t('ADMIN_REPORTS_COLUMN_STARTS')}</th>
-            <th scope="col">{t('ADMIN_REPORTS_COLUMN_TICKETS')}</th>
-            <th scope="col">{t('ADMIN_REPORTS_COLUMN_FILL')}</th>
-            <th scope="col">{t('ADMIN_REPORTS_COLUMN_NET')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.shows.map((s) => (
-            <tr key={s.id}>
-              <th scope="row">
-                {s.title}
-                <small className="console__reports-sub">{s.event.name}</small>
-              </th>
-              <td>
-                <Ltr>{formatDate(s.starts_at)}</Ltr>
-              </td>
-              <td>
-                <span className="console__reports-bar" aria-hidden="true">
-                  <span style={{ inlineSize: `${Math.round((s.tickets / most) * 100)}%` }} />
-                </span>
-                <Ltr>{formatNumber(lang, s.tickets)}</Ltr>
-              </td>
-              <td className="console__num">
-                <Ltr>{s.fill === null ? '—' : formatValue(lang, RATIO, s.fill)}</Ltr>
-              </td>
-              <td className="console__num">
-                {mine(s.money).map((m) => (
-                  <div key={m.currency}>
-                    <Ltr>{formatMoney(lang, m.net, m.currency)}</Ltr>
-                  </div>
-                ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableBox>
+    <ConsoleTable
+      caption={t('ADMIN_REPORTS_EVENTS')}
+      showCaption
+      columns={[t('ADMIN_REPORTS_COLUMN_SHOW'), t('ADMIN_REPORTS_COLUMN_STARTS'), t('ADMIN_REPORTS_COLUMN_TICKETS'), t('ADMIN_REPORTS_COLUMN_FILL'), t('ADMIN_REPORTS_COLUMN_NET')]}
+    >
+      {report.shows.map((s) => (
+        <tr key={s.id}>
+          <th scope="row">
+            {s.title}
+            <small className="console__reports-sub">{s.event.name}</small>
+          </th>
+          <td>
+            <Ltr>{formatDate(s.starts_at)}</Ltr>
+          </td>
+          <td>
+            <span className="console__reports-bar" aria-hidden="true">
+              <span style={{ inlineSize: `${Math.round((s.tickets / most) * 100)}%` }} />
+            </span>
+            <Ltr>{formatNumber(lang, s.tickets)}</Ltr>
+          </td>
+          <td className="console__num">
+            <Ltr>{s.fill === null ? '—' : formatValue(lang, RATIO, s.fill)}</Ltr>
+          </td>
+          <td className="console__num">
+            {mine(s.money).map((m) => (
+              <div key={m.currency}>
+                <Ltr>{formatMoney(lang, m.net, m.currency)}</Ltr>
+              </div>
+            ))}
+          </td>
+        </tr>
+      ))}
+    </ConsoleTable>
   );
 }

@@ -3,7 +3,7 @@ import { Field } from '../../components/Form';
 import { FormNote, type FormState } from '../../components/FormState';
 import { formatDate, useI18n } from '../../i18n';
 import { PasskeyIsland } from '../../islands/passkey';
-import { TableBox } from './TableBox';
+import { ConsoleTable } from './ConsoleTable';
 
 /**
  * The signed-in staff member's own security (issue 32): their passkeys (name, when added, when last
@@ -21,41 +21,30 @@ export function SecurityPage({ list, options, form }: { list: PasskeyList; optio
       {list.passkeys.length === 0 ? (
         <p className="console__empty">{t('ADMIN_PASSKEYS_EMPTY')}</p>
       ) : (
-        <TableBox label={t('ADMIN_PASSKEYS_TITLE')}>
-          <table className="console__table">
-            <caption className="visually-hidden">{t('ADMIN_PASSKEYS_TITLE')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('ADMIN_PASSKEYS_NAME')}</th>
-                <th scope="col">{t('ADMIN_PASSKEYS_ADDED_AT')}</th>
-                <th scope="col">{t('ADMIN_PASSKEYS_LAST_USED')}</th>
-                <th scope="col">{t('ADMIN_PASSKEYS_SYNCED')}</th>
-                <th scope="col">{t('ADMIN_PASSKEYS_REMOVE')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.passkeys.map((passkey) => (
-                <tr key={passkey.id}>
-                  <td>
-                    <bdi>{passkey.name}</bdi>
-                  </td>
-                  <td>{formatDate(passkey.created_at)}</td>
-                  <td>{passkey.last_used_at ? formatDate(passkey.last_used_at) : t('ADMIN_PASSKEYS_NEVER_USED')}</td>
-                  <td>{t(passkey.backed_up ? 'ADMIN_PASSKEYS_SYNCED_YES' : 'ADMIN_PASSKEYS_SYNCED_NO')}</td>
-                  <td>
-                    <form method="post" action="/admin/security" className="console__inline">
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="id" value={passkey.id} />
-                      <button className="button button--ghost" type="submit" aria-label={t('ADMIN_PASSKEYS_REMOVE_ONE', { name: passkey.name })}>
-                        {t('ADMIN_PASSKEYS_REMOVE')}
-                      </button>
-                    </form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+        <ConsoleTable
+          caption={t('ADMIN_PASSKEYS_TITLE')}
+          columns={[t('ADMIN_PASSKEYS_NAME'), t('ADMIN_PASSKEYS_ADDED_AT'), t('ADMIN_PASSKEYS_LAST_USED'), t('ADMIN_PASSKEYS_SYNCED'), t('ADMIN_PASSKEYS_REMOVE')]}
+        >
+          {list.passkeys.map((passkey) => (
+            <tr key={passkey.id}>
+              <td>
+                <bdi>{passkey.name}</bdi>
+              </td>
+              <td>{formatDate(passkey.created_at)}</td>
+              <td>{passkey.last_used_at ? formatDate(passkey.last_used_at) : t('ADMIN_PASSKEYS_NEVER_USED')}</td>
+              <td>{t(passkey.backed_up ? 'ADMIN_PASSKEYS_SYNCED_YES' : 'ADMIN_PASSKEYS_SYNCED_NO')}</td>
+              <td>
+                <form method="post" action="/admin/security" className="console__inline">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="id" value={passkey.id} />
+                  <button className="button button--ghost" type="submit" aria-label={t('ADMIN_PASSKEYS_REMOVE_ONE', { name: passkey.name })}>
+                    {t('ADMIN_PASSKEYS_REMOVE')}
+                  </button>
+                </form>
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       <form id="passkey-add" method="post" action="/admin/security" className="console__form console__panel" aria-labelledby="passkey-add-title">
         <h2 id="passkey-add-title">{t('ADMIN_PASSKEYS_ADD_TITLE')}</h2>

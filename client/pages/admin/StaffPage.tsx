@@ -1,7 +1,7 @@
 import type { StaffList } from '../../../worker/api/admin/schemas';
 import { CONSOLE_ROLES } from '../../../worker/rules/staff';
 import { Field } from '../../components/Form';
-import { TableBox } from './TableBox';
+import { ConsoleTable } from './ConsoleTable';
 import { FormNote, type FormState } from '../../components/FormState';
 import { formatDate, useI18n } from '../../i18n';
 
@@ -35,55 +35,44 @@ export function StaffPage({ list, filter, canGrant, form }: { list: StaffList; f
       {list.staff.length === 0 ? (
         <p className="console__empty">{t('ADMIN_STAFF_EMPTY')}</p>
       ) : (
-        <TableBox label={t('ADMIN_STAFF')}>
-          <table className="console__table">
-            <caption className="visually-hidden">{t('ADMIN_STAFF')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('ADMIN_ACCOUNT')}</th>
-                <th scope="col">{t('ADMIN_ROLES')}</th>
-                <th scope="col">{t('ADMIN_SECOND_FACTOR')}</th>
-                <th scope="col">{t('ADMIN_LAST_SEEN')}</th>
-                {canGrant && <th scope="col">{t('ADMIN_REMOVE_ROLE')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {list.staff.map((member) => (
-                <tr key={member.id}>
-                  <td dir="ltr">{member.email ?? member.phone ?? member.id}</td>
-                  <td>{member.roles.map(roleName).join(' · ')}</td>
-                  <td>{member.secondFactor ? t('ADMIN_YES') : t('ADMIN_NO')}</td>
-                  <td>{member.lastSeen ? formatDate(member.lastSeen) : '—'}</td>
-                  {canGrant && (
-                    <td>
-                      <form method="post" action="/admin/staff" className="console__inline">
-                        <input type="hidden" name="intent" value="revoke" />
-                        <input type="hidden" name="user_id" value={member.id} />
-                        <label className="visually-hidden" htmlFor={`revoke-role-${member.id}`}>
-                          {t('ADMIN_ROLE')}
-                        </label>
-                        <select id={`revoke-role-${member.id}`} name="role" className="field__input">
-                          {member.roles.map((role) => (
-                            <option key={role} value={role}>
-                              {roleName(role)}
-                            </option>
-                          ))}
-                        </select>
-                        <label className="visually-hidden" htmlFor={`revoke-reason-${member.id}`}>
-                          {t('ADMIN_REASON')}
-                        </label>
-                        <input id={`revoke-reason-${member.id}`} name="reason" className="field__input" required minLength={3} maxLength={500} placeholder={t('ADMIN_REASON')} />
-                        <button className="button button--ghost" type="submit">
-                          {t('ADMIN_REMOVE')}
-                        </button>
-                      </form>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+        <ConsoleTable
+          caption={t('ADMIN_STAFF')}
+          columns={[t('ADMIN_ACCOUNT'), t('ADMIN_ROLES'), t('ADMIN_SECOND_FACTOR'), t('ADMIN_LAST_SEEN'), canGrant && t('ADMIN_REMOVE_ROLE')]}
+        >
+          {list.staff.map((member) => (
+            <tr key={member.id}>
+              <td dir="ltr">{member.email ?? member.phone ?? member.id}</td>
+              <td>{member.roles.map(roleName).join(' · ')}</td>
+              <td>{member.secondFactor ? t('ADMIN_YES') : t('ADMIN_NO')}</td>
+              <td>{member.lastSeen ? formatDate(member.lastSeen) : '—'}</td>
+              {canGrant && (
+                <td>
+                  <form method="post" action="/admin/staff" className="console__inline">
+                    <input type="hidden" name="intent" value="revoke" />
+                    <input type="hidden" name="user_id" value={member.id} />
+                    <label className="visually-hidden" htmlFor={`revoke-role-${member.id}`}>
+                      {t('ADMIN_ROLE')}
+                    </label>
+                    <select id={`revoke-role-${member.id}`} name="role" className="field__input">
+                      {member.roles.map((role) => (
+                        <option key={role} value={role}>
+                          {roleName(role)}
+                        </option>
+                      ))}
+                    </select>
+                    <label className="visually-hidden" htmlFor={`revoke-reason-${member.id}`}>
+                      {t('ADMIN_REASON')}
+                    </label>
+                    <input id={`revoke-reason-${member.id}`} name="reason" className="field__input" required minLength={3} maxLength={500} placeholder={t('ADMIN_REASON')} />
+                    <button className="button button--ghost" type="submit">
+                      {t('ADMIN_REMOVE')}
+                    </button>
+                  </form>
+                </td>
+              )}
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       {canGrant && (
         <form method="post" action="/admin/staff" className="console__form console__panel" aria-labelledby="grant-title">

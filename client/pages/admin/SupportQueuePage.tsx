@@ -6,7 +6,7 @@ import { Field } from '../../components/Form';
 import { FormNote, type FormState } from '../../components/FormState';
 import { useI18n, type Translate } from '../../i18n';
 import { SelectField } from './ConsoleFields';
-import { TableBox } from './TableBox';
+import { ConsoleTable } from './ConsoleTable';
 
 export type SupportFilter = { state: string; subject: string; assignee: string; q: string; sort: 'oldest' | 'newest' };
 
@@ -97,28 +97,12 @@ export function SupportQueuePage({ queue, filter, assignees, canReply, form }: {
     </tr>
   ));
   const table = (
-    <TableBox label={t('ADMIN_SUPPORT_TITLE')}>
-      <table className="console__table">
-        <caption className="visually-hidden">{t('ADMIN_SUPPORT_TITLE')}</caption>
-        <thead>
-          <tr>
-            {canReply && (
-              <th scope="col">
-                <span className="visually-hidden">{t('ADMIN_SUPPORT_PICK_COLUMN')}</span>
-              </th>
-            )}
-            <th scope="col">{t('ADMIN_SUPPORT_TICKET')}</th>
-            <th scope="col">{t('ADMIN_SUPPORT_SUBJECT')}</th>
-            <th scope="col">{t('ADMIN_SUPPORT_CUSTOMER')}</th>
-            <th scope="col">{t('ADMIN_SUPPORT_LANGUAGE')}</th>
-            <th scope="col">{t('ADMIN_SUPPORT_STATE')}</th>
-            <th scope="col">{t('ADMIN_SUPPORT_ASSIGNEE')}</th>
-            <th scope="col">{t('ADMIN_SUPPORT_AGE')}</th>
-          </tr>
-        </thead>
-        <tbody>{rows}</tbody>
-      </table>
-    </TableBox>
+    <ConsoleTable
+      caption={t('ADMIN_SUPPORT_TITLE')}
+      columns={[canReply && { hidden: t('ADMIN_SUPPORT_PICK_COLUMN') }, t('ADMIN_SUPPORT_TICKET'), t('ADMIN_SUPPORT_SUBJECT'), t('ADMIN_SUPPORT_CUSTOMER'), t('ADMIN_SUPPORT_LANGUAGE'), t('ADMIN_SUPPORT_STATE'), t('ADMIN_SUPPORT_ASSIGNEE'), t('ADMIN_SUPPORT_AGE')]}
+    >
+      {rows}
+    </ConsoleTable>
   );
   return (
     <section aria-labelledby="support-title">

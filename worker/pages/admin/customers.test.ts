@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredUser } from '../../test/accounts';
 import { call, en, flashOf, html, post, quietConsole, type Jar } from '../../test/site';
 import { staffMember } from '../../test/staff';
-import { auditOf, customerStory, type Story } from '../../api/admin/customers/testing';
+import { accountsByEmail, auditOf, customerStory, type Story } from '../../api/admin/customers/testing';
 
 quietConsole();
 
@@ -81,6 +81,58 @@ describe('/admin/customers', () => {
     expect(unconfirmed.res.status).toBe(400);
     expect(unconfirmed.html).toContain(html(en('ADMIN_CUSTOMERS_CONFIRM_REQUIRED')));
     expect(await active(a.id)).toBe(0);
+  });
+});
+
+describe('/admin/customers: sorted, filtered, paged', () => {
+  it('sorts and filters the accounts found, pages through them with next and previous links, and the bulk action acts on the ticked page and comes back to it', async () => {
+    const { jar } = await jarOf(['support']);
+    const prefix = `pl${crypto.randomUUID().slice(0, 8)}`;
+    // 30 accounts, the newest with the first email; every third suspended.
+    const ids = await accountsByEmail(prefix, 30, (i) => ({ createdAt: `2026-03-${String(30 - i).padStart(2, '0')}T09:00:00.000Z`, active: i % 3 !== 0 }));
+    const emailOf = (i: number) => `${prefix}-${String(i).padStart(3, '0')}@example.com`;
+
+    const first = await call(`/admin/customers?q=${prefix}&sort=oldest`, {}, jar);
+    expect(first.res.status).toBe(200);
+    expect(first.html).toContain(html(en('ADMIN_CUSTOMERS_FOUND', { count: 30 })));
+    expect(first.html).toContain(html(en('ADMIN_CUSTOMERS_LIST_PAGE', { page: 1, pages: 2 })));
+    expect(first.html).toContain('<option value="oldest" selected="">');
+    // Oldest first: the last email (created on 1 March) leads, the 25th on the page is #5; #4 is on page 2.
+    expect(first.html.indexOf(emailOf(29))).toBeLessThan(first.html.indexOf(emailOf(5)));
+    expect(first.html).not.toContain(emailOf(4));
+    const next = /href="([^"]+)" rel="next"/.exec(first.html)?.[1]?.replace(/&amp;/g, '&');
+    expect(next).toBe(`/admin/customers?q=${prefix}&sort=oldest&page=2`);
+    expect(first.html).not.toContain('rel="prev"');
+
+    const second = await call(next!, {}, jar);
+    expect(second.html).toContain(emailOf(4));
+    expect(second.html).toContain(emailOf(0));
+    expect(second.html).not.toContain(emailOf(5));
+    expect(/href="([^"]+)" rel="prev"/.exec(second.html)?.[1]?.replace(/&amp;/g, '&')).toBe(`/admin/customers?q=${prefix}&sort=oldest`);
+    expect(second.html).not.toContain('rel="next"');
+    // The CSV holds every account found, in the same order, whatever the page.
+    expect(second.html).toContain(`href="/admin/customers.csv?q=${prefix}&amp;sort=oldest"`);
+    const csv = await call(`/admin/customers.csv?q=${prefix}&sort=oldest`, {}, jar);
+    expect(csv.html.split('\n').filter((line) => line.includes(prefix))).toHaveLength(30);
+
+    const suspended = await call(`/admin/customers?q=${prefix}&status=suspended&sort=email`, {}, jar);
+    expect(suspended.html).toContain(html(en('ADMIN_CUSTOMERS_FOUND', { count: 10 })));
+    expect(suspended.html).not.toContain(emailOf(1));
+    expect(suspended.html).not.toContain('rel="next"');
+    const none = await call(`/admin/customers?q=${prefix}&from=2027-01-01`, {}, jar);
+    expect(none.html).toContain(html(en('ADMIN_CUSTOMERS_LIST_NONE_FILTERED', { q: prefix })));
+    expect(none.html).toContain(`href="/admin/customers?q=${prefix}"`);
+    const past = await call(`/admin/customers?q=${prefix}&page=7`, {}, jar);
+    expect(past.html).toContain(html(en('ADMIN_CUSTOMERS_LIST_PAST_END')));
+    // What does not read is left at its default.
+    expect((await call(`/admin/customers?q=${prefix}&sort=bogus&page=-3&from=soon`, {}, jar)).html).toContain(html(en('ADMIN_CUSTOMERS_FOUND', { count: 30 })));
+
+    // The bulk form of page 2 posts back to page 2, and acts on the accounts ticked there.
+    expect(second.html).toContain(`action="/admin/customers?q=${prefix}&amp;sort=oldest&amp;page=2"`);
+    const done = await post(`/admin/customers?q=${prefix}&sort=oldest&page=2`, { action: 'reinstate', [`pick_${ids[3]}`]: '1', [`pick_${ids[0]}`]: '1', reason: 'Checked with the bank', confirm: '1' }, jar);
+    expect(done.res.status).toBe(303);
+    expect(done.res.headers.get('location')).toBe(`/admin/customers?q=${prefix}&sort=oldest&page=2`);
+    expect([await active(ids[3]!), await active(ids[0]!), await active(ids[6]!)]).toEqual([1, 1, 0]);
   });
 });
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { CustomerPage } from '../../../client/pages/admin/CustomerPage';
-import { CustomersPage } from '../../../client/pages/admin/CustomersPage';
-import { BULK_ACTIONS, BulkAnswer, CustomerSearch, CustomerView, Timeline, TIMELINE_SOURCES, type TimelineSource } from '../../api/admin/customers/schemas';
+import { customersQuery, CustomersPage, type CustomerListParams } from '../../../client/pages/admin/CustomersPage';
+import { BULK_ACTIONS, BulkAnswer, CUSTOMER_SORTS, CUSTOMER_STANDINGS, CUSTOMER_STATUSES, CustomerSearch, MATCHES_MAX, SEARCH_PAGE_MAX, CustomerView, Timeline, TIMELINE_SOURCES, type TimelineSource } from '../../api/admin/customers/schemas';
 import { Plan } from '../../api/payments/schemas';
 import type { AppEnv } from '../../env';
 import { dictionaries } from '../../i18n';
@@ -19,17 +19,33 @@ import { Me } from '../../api/admin/schemas';
 
 /**
  * The customer's whole story in the console (issue 32), on the customers API (worker/api/admin/customers):
- *   /admin/customers?q=        one search box for any identifier; the accounts found; a bulk action (POST)
- *   /admin/customers.csv?q=    the accounts found as CSV
+ *   /admin/customers?q=&sort=&status=&standing=&from=&to=&page=
+ *                              one search box for any identifier; a page of the accounts found, sorted and
+ *                              filtered; a bulk action on the accounts ticked (POST, back to the same page)
+ *   /admin/customers.csv?q=…   every account found (sorted, filtered) as CSV
  *   /admin/customers/:id       the account at a glance, its story (?source=&cursor=), its actions (POST, intent=…)
  * The pages need customers.read; the actions are shown with customers.act, and the API refuses them without it.
  */
 
 const QUERY_MAX = 200;
-const queryOf = (c: Ctx) => (c.req.query('q') ?? '').trim().slice(0, QUERY_MAX);
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The list's params from the address; what does not read is left at its default (a page is never refused for a stale link). */
+const ListParams = z.object({
+  q: z.string().catch('').transform((q) => q.trim().slice(0, QUERY_MAX)),
+  sort: z.enum(CUSTOMER_SORTS).catch('relevance'),
+  page: z.coerce.number().int().min(1).max(MATCHES_MAX).catch(1),
+  status: z.enum(CUSTOMER_STATUSES).optional().catch(undefined),
+  standing: z.enum(CUSTOMER_STANDINGS).optional().catch(undefined),
+  from: Day.optional().catch(undefined),
+  to: Day.optional().catch(undefined),
+});
+const listParams = (c: Ctx): CustomerListParams => ListParams.parse(c.req.query());
 
 const loadPlans = (c: Ctx) => serverApi(c).request('/payments/plans', (v) => z.array(Plan).parse(v));
-const search = (c: Ctx, q: string) => serverApi(c).request(`/admin/customers/search?q=${encodeURIComponent(q)}`, (v) => CustomerSearch.parse(v));
+/** The API's page of the accounts found; the CSV asks for all of them at once (`limit`). */
+const search = (c: Ctx, params: CustomerListParams, limit?: number) =>
+  serverApi(c).request(`/admin/customers/search?${customersQuery(params)}${limit ? `&limit=${limit}` : ''}`, (v) => CustomerSearch.parse(v));
 
 /** An API failure as the form's message: the customers API's refusal codes have their own translations. */
 function failure(error: unknown, values: Record<string, string>): Shown {
@@ -48,13 +64,13 @@ const list = defineConsolePage({
   path: '/customers',
   permission: 'customers.read',
   load: async ({ c }) => {
-    const q = queryOf(c);
-    const [found, plans] = await Promise.all([q ? search(c, q) : Promise.resolve(null), loadPlans(c)]);
-    return { q, found, plans };
+    const params = listParams(c);
+    const [found, plans] = await Promise.all([params.q ? search(c, params) : Promise.resolve(null), loadPlans(c)]);
+    return { params, found, plans };
   },
-  view: ({ q, found, plans }, { t, me }, { state, status }) => ({
-    element: <CustomersPage q={q} search={found} plans={plans} canAct={me.permissions.includes('customers.act')} form={state} />,
-    title: q ? `${t('ADMIN_CUSTOMERS')}: ${q}` : t('ADMIN_CUSTOMERS'),
+  view: ({ params, found, plans }, { t, me }, { state, status }) => ({
+    element: <CustomersPage params={params} search={found} plans={plans} canAct={me.permissions.includes('customers.act')} form={state} />,
+    title: params.q ? `${t('ADMIN_CUSTOMERS')}: ${params.q}` : t('ADMIN_CUSTOMERS'),
     status,
   }),
   action: async ({ c }, form): Promise<Response | Shown> => {
@@ -69,7 +85,8 @@ const list = defineConsolePage({
     try {
       const answer = BulkAnswer.parse(await callApi(c, '/admin/customers/bulk', 'POST', { action: action.data, user_ids: ids, reason: values.reason }));
       addFlash(c, { kind: 'success', key: 'ADMIN_CUSTOMERS_BULK_DONE', params: { done: answer.done.length, refused: answer.refused.length } });
-      return c.redirect(`/admin/customers?q=${encodeURIComponent(queryOf(c))}`, 303);
+      // Back to the page the accounts were ticked on.
+      return c.redirect(`/admin/customers?${customersQuery(listParams(c))}`, 303);
     } catch (error) {
       return failure(error, values);
     }
@@ -85,8 +102,8 @@ const csv = new Hono<AppEnv>().get('/customers.csv', async (c) => {
     if (!me.permissions.includes('customers.read')) {
       return renderConsole(c, me, { element: <p className="console__refused" role="alert">{t('ADMIN_FORBIDDEN')}</p>, title: t('ADMIN_FORBIDDEN_TITLE'), status: 403 });
     }
-    const q = queryOf(c);
-    const found = q ? await search(c, q) : { accounts: [] };
+    const params = { ...listParams(c), page: 1 };
+    const found = params.q ? await search(c, params, SEARCH_PAGE_MAX) : { accounts: [] };
     const rows = found.accounts.map((a) => [
       a.id, a.email, a.phone, a.name, a.createdAt, a.active ? 'active' : 'suspended', a.subscription.premium ? 'yes' : 'no', a.subscription.planId, a.subscription.state, a.subscription.end,
       a.matched.map((m) => `${m.kind}:${m.value}`).join(' '),

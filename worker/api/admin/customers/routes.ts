@@ -17,7 +17,7 @@ import { attemptsOf, once } from '../../payments/once';
 import { providerById } from '../../payments/providers';
 import { confirmEmailChange, grantDays, removePin, requestEmailChange, resendVerification, setSuspended, signOutEverywhere, type Acting, type ActionRefusal, type Codes, type Notices } from './actions';
 import { BULK_MAX, bulkAct } from './bulk';
-import { ActionAnswer, BULK_ACTIONS, TIMELINE_SOURCES, type BulkAnswer, type CustomerAction } from './schemas';
+import { ActionAnswer, BULK_ACTIONS, CUSTOMER_SORTS, CustomerFilters, MATCHES_MAX, SEARCH_PAGE, SEARCH_PAGE_MAX, TIMELINE_SOURCES, type BulkAnswer, type CustomerAction } from './schemas';
 import { searchCustomers } from './search';
 import { decodeCursor, timeline, TIMELINE_PAGE, TIMELINE_PAGE_MAX, type TimelineQuery } from './timeline';
 import { customerAccount, customerView } from './view';
@@ -26,7 +26,9 @@ import { customerAccount, customerView } from './view';
  * The customer's whole story (issue 32), mounted at /admin/customers:
  *   GET  /search?q=                              customers.read  accounts by email, phone, name, account/transaction/order id,
  *                                                                 invoice number, voucher or provider reference, contact ticket,
- *                                                                 e-ticket code, library card (worker/rules/customer-search.ts)
+ *                                                                 e-ticket code, library card (worker/rules/customer-search.ts);
+ *        &sort=relevance|newest|oldest|email&page=&limit=(1..500, 25)&status=active|suspended&standing=premium|free&from=&to=
+ *                                                                 one page of the accounts found (schemas.ts CustomerSearch)
  *   GET  /:userId[?limit=&sources=]              customers.read  the account at a glance and the first page of its story
  *   GET  /:userId/timeline?cursor=&limit=&sources=  customers.read  the following pages (newest first)
  *   POST /bulk                                   customers.act   { action: suspend|reinstate|sign-out|resend-verification,
@@ -74,7 +76,13 @@ export const CUSTOMER_REFUSALS: RefusalAnswers<Refusal> = {
 
 const UserParam = z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const ProfileParam = UserParam.extend({ profileId: z.coerce.number().int().positive().max(2 ** 31) });
-const SearchQuery = z.object({ q: z.string().max(CUSTOMER_QUERY_MAX) });
+const SearchQuery = CustomerFilters.extend({
+  q: z.string().max(CUSTOMER_QUERY_MAX),
+  sort: z.enum(CUSTOMER_SORTS).default('relevance'),
+  /** Pages are a bounded OFFSET over at most MATCHES_MAX accounts found. */
+  page: z.coerce.number().int().min(1).max(MATCHES_MAX).default(1),
+  limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(SEARCH_PAGE),
+});
 const Sources = z
   .string()
   .max(200)
@@ -126,7 +134,10 @@ const act = can('customers.act');
 const read = can('customers.read');
 
 export const customers = new Hono<AppEnv>()
-  .get('/search', read, zValidator('query', SearchQuery, validationHook), async (c) => c.json(await searchCustomers(c.env.DB, c.req.valid('query').q, now(c))))
+  .get('/search', read, zValidator('query', SearchQuery, validationHook), async (c) => {
+    const { q, sort, page, limit, ...filters } = c.req.valid('query');
+    return c.json(await searchCustomers(c.env.DB, q, { sort, page, limit, filters }, now(c)));
+  })
 
   .post('/bulk', act, needsReason, zValidator('json', BulkInput, validationHook), async (c) => {
     const { action, user_ids, reason } = c.req.valid('json');

@@ -39,8 +39,52 @@ export const CustomerHit = z.object({
 });
 export type CustomerHit = z.infer<typeof CustomerHit>;
 
-/** GET /admin/customers/search?q=: the readings of what was typed and the accounts found (at most 50). */
-export const CustomerSearch = z.object({ query: z.string(), readings: z.array(z.string()), accounts: z.array(CustomerHit) });
+/** How the accounts a search found are ordered: what matched first (the most specific reading), the newest or oldest account, the email. */
+export const CUSTOMER_SORTS = ['relevance', 'newest', 'oldest', 'email'] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+/** Suspended or not (users.is_active). */
+export const CUSTOMER_STATUSES = ['active', 'suspended'] as const;
+/** Premium today (worker/rules/subscription.ts hasActiveSubscription) or not. */
+export const CUSTOMER_STANDINGS = ['premium', 'free'] as const;
+
+/** Accounts a page shows by default, and at most (the CSV asks for every account found at once). */
+export const SEARCH_PAGE = 25;
+export const SEARCH_PAGE_MAX = 500;
+/** Accounts a search finds at most: its sort, filters and pages cover these (each lookup reads a bounded range of its index). */
+export const MATCHES_MAX = 500;
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
+
+/** The filters of a search: each narrows the accounts found (never widens what the lookups read). */
+export const CustomerFilters = z.object({
+  status: z.enum(CUSTOMER_STATUSES).optional(),
+  standing: z.enum(CUSTOMER_STANDINGS).optional(),
+  /** Accounts created on or after this day, on or before that one (UTC days). */
+  from: Day.optional(),
+  to: Day.optional(),
+});
+export type CustomerFilters = z.infer<typeof CustomerFilters>;
+
+/**
+ * GET /admin/customers/search?q=&sort=&page=&limit=&status=&standing=&from=&to=: the readings of what
+ * was typed and one page of the accounts found. `total` counts the accounts found that pass the
+ * filters; `capped`: the lookups stopped at their bound (MATCHES_MAX accounts), so more may match and
+ * `total` is a floor ("500+"): the sort and the pages cover the accounts found, a narrower search the rest.
+ */
+export const CustomerSearch = z.object({
+  query: z.string(),
+  readings: z.array(z.string()),
+  sort: z.enum(CUSTOMER_SORTS),
+  filters: CustomerFilters,
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  capped: Flag,
+  /** The pages before and after this one, null at either end. */
+  previous: z.number().int().nullable(),
+  next: z.number().int().nullable(),
+  accounts: z.array(CustomerHit),
+});
 export type CustomerSearch = z.infer<typeof CustomerSearch>;
 
 /** The tables the timeline reads, as its `sources` filter names them. */

@@ -146,3 +146,18 @@ export async function customerStory(): Promise<Story> {
     ticket: contact.ticket, orderId: order.order.id, eticketId, cardNumber, kidsProfile: kids.id,
   };
 }
+
+/** `n` accounts whose emails start with `prefix` (`prefix-000@…`), each made by `shape` from its number. */
+export async function accountsByEmail(prefix: string, n: number, shape: (i: number) => { createdAt: string; active?: boolean; premium?: boolean }): Promise<string[]> {
+  const ids = Array.from({ length: n }, () => crypto.randomUUID());
+  const insert = env.DB.prepare(
+    "INSERT INTO users (id, email, password_hash, is_active, subscription_id, subscription_end, created_at) VALUES (?1, ?2, 'x', ?3, ?4, ?5, ?6)",
+  );
+  await env.DB.batch(
+    ids.map((id, i) => {
+      const { createdAt, active = true, premium = false } = shape(i);
+      return insert.bind(id, `${prefix}-${String(i).padStart(3, '0')}@example.com`, active ? 1 : 0, premium ? 1 : null, premium ? '2099-12-31T00:00:00.000Z' : null, createdAt);
+    }),
+  );
+  return ids;
+}
