@@ -20,6 +20,7 @@ import {
   creditNoteStatement,
   doneStatement,
   recorded,
+  recordedRefsOf,
   refundById,
   refundByKey,
   refundedOf,
@@ -147,7 +148,9 @@ async function attempt(deps: RefundDeps, row: RefundRow, tx: TransactionRow, inp
     let answer: RefundAnswer;
     try {
       if (!provider?.refund) throw new Error(`${tx.provider} takes no refunds here`);
-      answer = await provider.refund({ refundId: row.id, transactionId: tx.id, providerRef: tx.provider_ref, money: { amount: row.amount, currency: row.currency }, captured: tx.amount });
+      // A second attempt or later: the provider is told, so one without idempotency keys looks before sending again.
+      const resend = row.attempts > 1 ? { recorded: await recordedRefsOf(deps.db, tx.id) } : undefined;
+      answer = await provider.refund({ refundId: row.id, transactionId: tx.id, providerRef: tx.provider_ref, money: { amount: row.amount, currency: row.currency }, captured: tx.amount, resend });
     } catch (error) {
       // Maybe done at the provider, maybe not: the amount stays held; the same refund sent again asks again, under the same id.
       await unknownStatement(deps.db, row, String(error).slice(0, 200)).run();
