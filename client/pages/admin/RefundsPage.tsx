@@ -39,8 +39,8 @@ export function RefundState({ refund }: { refund: RefundView }) {
   );
 }
 
-/** The refunds of a list or of one payment, each with its credit note. */
-export function RefundsTable({ refunds, withPayment }: { refunds: RefundView[]; withPayment: boolean }) {
+/** The refunds of a list or of one payment, each with its credit note (`withEffect`: the subscription's fate, for what a subscription payment's refunds decide). */
+export function RefundsTable({ refunds, withPayment, withEffect = true }: { refunds: RefundView[]; withPayment: boolean; withEffect?: boolean }) {
   const { t } = useI18n();
   return (
     <TableBox label={t('ADMIN_REFUNDS')}>
@@ -52,7 +52,7 @@ export function RefundsTable({ refunds, withPayment }: { refunds: RefundView[]; 
             {withPayment && <th scope="col">{t('ADMIN_REFUNDS_CUSTOMER')}</th>}
             {withPayment && <th scope="col">{t('ADMIN_REFUNDS_PAYMENT')}</th>}
             <th scope="col">{t('ADMIN_REFUNDS_AMOUNT')}</th>
-            <th scope="col">{t('ADMIN_REFUNDS_EFFECT')}</th>
+            {withEffect && <th scope="col">{t('ADMIN_REFUNDS_EFFECT')}</th>}
             <th scope="col">{t('ADMIN_REASON')}</th>
             <th scope="col">{t('ADMIN_REFUNDS_BY')}</th>
             <th scope="col">{t('ADMIN_REFUNDS_STATE')}</th>
@@ -82,7 +82,7 @@ export function RefundsTable({ refunds, withPayment }: { refunds: RefundView[]; 
                   </>
                 )}
               </td>
-              <td>{t(`ADMIN_REFUNDS_EFFECT_${r.effect.toUpperCase()}`)}</td>
+              {withEffect && <td>{t(`ADMIN_REFUNDS_EFFECT_${r.effect.toUpperCase()}`)}</td>}
               <td dir="auto">{r.reason}</td>
               <td dir="ltr">{r.staff.email ?? r.staff.id ?? ''}</td>
               <td>
