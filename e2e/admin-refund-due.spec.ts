@@ -123,10 +123,13 @@ for (const lang of ['en', 'ar'] as const) {
     const story = page.locator('.console__customers-story');
     await expect(story).toContainText(text(lang, 'ADMIN_CUSTOMERS_STORY'));
     await expect(story.locator('li, tr').filter({ hasText: 'refunded' }).filter({ hasText: '150' }).first()).toBeVisible();
+    // …and the refund itself, with why, as the back office's action on the account.
+    await expect(story.locator('li, tr').filter({ hasText: 'refund.create' }).filter({ hasText: REASON[lang] })).toHaveCount(1);
     await noSeriousViolations(page, 'customer');
     await shot(page, 'refund-due-customer', lang, 'desktop');
 
     // The audit log: the refund, by finance, with its reason.
+    await page.setViewportSize(TABLET);
     await page.goto(`/admin/audit?lang=${lang}`);
     await expect(page.getByRole('row').filter({ hasText: 'refund.create' }).filter({ hasText: financeEmail }).filter({ hasText: REASON[lang] })).toHaveCount(1);
     await noSeriousViolations(page, 'audit');
