@@ -151,6 +151,10 @@ describe('the refund-due queue', () => {
     expect((await post(`/admin/refunds/payments/${tx}`, { intent: 'confirm', ...form }, finance.jar)).res.status).toBe(303);
     const after = await call('/admin/refunds/due', {}, finance.jar);
     expect(after.html).not.toContain(`href="/admin/refunds/payments/${tx}"`);
+    // Its audit entry records the payment and the refund, nothing of a subscription the refund did not touch.
+    const entry = await env.DB.prepare("SELECT before_json, after_json FROM audit_log WHERE action = 'refund.create' AND entity_id = ?").bind(tx).first<{ before_json: string; after_json: string }>();
+    expect(JSON.parse(entry?.before_json ?? '{}')).toEqual({ payment: { state: 'accepted', captured: 15000, currency: 'MAD' } });
+    expect(Object.keys(JSON.parse(entry?.after_json ?? '{}'))).toEqual(['refund']);
   });
 });
 

@@ -194,6 +194,7 @@ async function record(deps: RefundDeps, row: RefundRow, providerRef: string | nu
     const [billing, tx] = await Promise.all([loadBilling(db, row.user_id), findTransaction(db, row.transaction_id)]);
     if (!billing || !tx) throw new Error(`refunds: ${row.transaction_id} or its customer is gone`);
     const next = effectOn(billing, tx, row.effect, now);
+    const ofSubscription = SUBSCRIPTION_PURPOSES.includes(tx.purpose);
     const changes = !sameBilling(billing, next);
     const token = crypto.randomUUID();
     const write = { userId: row.user_id, prev: billing, next, at, id: crypto.randomUUID(), requires: stillClaimed(row.id) };
@@ -205,8 +206,9 @@ async function record(deps: RefundDeps, row: RefundRow, providerRef: string | nu
       entity: 'transaction',
       entityId: tx.id,
       reason: row.reason,
-      before: { payment: { state: tx.state, captured: tx.amount, currency: tx.currency }, subscription: userFields(billing) },
-      after: { refund: { id: row.id, amount: row.amount, currency: row.currency, effect: row.effect, manual: row.manual, providerRef }, subscription: userFields(next) },
+      // The subscription's fields only where the refund may change them (a subscription payment's).
+      before: { payment: { state: tx.state, captured: tx.amount, currency: tx.currency }, ...(ofSubscription ? { subscription: userFields(billing) } : {}) },
+      after: { refund: { id: row.id, amount: row.amount, currency: row.currency, ...(ofSubscription ? { effect: row.effect } : {}), manual: row.manual, providerRef }, ...(ofSubscription ? { subscription: userFields(next) } : {}) },
     };
     await db.batch([
       ...(changes ? [casStatement(db, write), userFieldsStatement(db, write)] : []),
