@@ -15,6 +15,9 @@ export const majorText = (minor: number): string => (minor / 100).toFixed(2);
 /** The refund's fields as typed: amount (major units), reason, effect, and the form's idempotency key. */
 export type RefundValues = { amount: string; reason: string; effect: string; key: string; confirm?: string };
 
+/** A payment of the subscription: its refund ends it now or keeps it to the period end (an event order's or a ticket pack's has no such choice). */
+const ofSubscription = (payment: Payment): boolean => ['subscribe', 'renew', 'change'].includes(payment.purpose);
+
 /** What the refund will do, in words, and the button that makes it (its fields carried hidden). */
 function Confirmation({ payment, values, minor }: { payment: Payment; values: RefundValues; minor: number }) {
   const { t } = useI18n();
@@ -37,9 +40,11 @@ function Confirmation({ payment, values, minor }: { payment: Payment; values: Re
         <Fact label={t('ADMIN_REFUNDS_THROUGH')}>
           {payment.manual ? t('ADMIN_REFUNDS_MANUAL') : <bdi dir="ltr">{payment.provider}</bdi>}
         </Fact>
-        <Fact label={t('ADMIN_REFUNDS_EFFECT')}>
-          {t(`ADMIN_REFUNDS_EFFECT_${values.effect.toUpperCase()}`)}
-        </Fact>
+        {ofSubscription(payment) && (
+          <Fact label={t('ADMIN_REFUNDS_EFFECT')}>
+            {t(`ADMIN_REFUNDS_EFFECT_${values.effect.toUpperCase()}`)}
+          </Fact>
+        )}
         <Fact label={t('ADMIN_REASON')} dir="auto">
           {values.reason}
         </Fact>
@@ -81,14 +86,18 @@ function RefundForm({ payment, values, idKey }: { payment: Payment; values?: Ref
         hint={t('ADMIN_REFUNDS_AMOUNT_HINT', { max: majorText(payment.refundable), currency: payment.currency })}
       />
       <TextareaField id="refund-reason" name="reason" label={t('ADMIN_REASON')} rows={3} required minLength={3} maxLength={2000} defaultValue={values?.reason} />
-      <fieldset className="console__refunds-effects">
-        <legend>{t('ADMIN_REFUNDS_EFFECT')}</legend>
-        {REFUND_EFFECTS.map((e) => (
-          <label key={e}>
-            <input type="radio" name="effect" value={e} defaultChecked={effect === e} /> {t(`ADMIN_REFUNDS_EFFECT_${e.toUpperCase()}`)}
-          </label>
-        ))}
-      </fieldset>
+      {ofSubscription(payment) ? (
+        <fieldset className="console__refunds-effects">
+          <legend>{t('ADMIN_REFUNDS_EFFECT')}</legend>
+          {REFUND_EFFECTS.map((e) => (
+            <label key={e}>
+              <input type="radio" name="effect" value={e} defaultChecked={effect === e} /> {t(`ADMIN_REFUNDS_EFFECT_${e.toUpperCase()}`)}
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <input type="hidden" name="effect" value="keep" />
+      )}
       <button className="button button--primary" type="submit">
         {t('ADMIN_REFUNDS_REVIEW')}
       </button>
@@ -178,7 +187,7 @@ export function RefundPaymentPage({ payment, canRefund, idKey, made, form }: { p
           <RefundForm payment={payment} values={values} idKey={idKey} />
         ))}
       <h2 id="history-title">{t('ADMIN_REFUNDS_HISTORY')}</h2>
-      {payment.refunds.length === 0 ? <p className="console__empty">{t('ADMIN_REFUNDS_NONE_YET')}</p> : <RefundsTable refunds={payment.refunds} withPayment={false} />}
+      {payment.refunds.length === 0 ? <p className="console__empty">{t('ADMIN_REFUNDS_NONE_YET')}</p> : <RefundsTable refunds={payment.refunds} withPayment={false} withEffect={ofSubscription(payment)} />}
     </section>
   );
 }

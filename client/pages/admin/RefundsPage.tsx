@@ -39,13 +39,13 @@ export function RefundState({ refund }: { refund: RefundView }) {
   );
 }
 
-/** The refunds of a list or of one payment, each with its credit note. */
-export function RefundsTable({ refunds, withPayment }: { refunds: RefundView[]; withPayment: boolean }) {
+/** The refunds of a list or of one payment, each with its credit note (`withEffect`: the subscription's fate, for what a subscription payment's refunds decide). */
+export function RefundsTable({ refunds, withPayment, withEffect = true }: { refunds: RefundView[]; withPayment: boolean; withEffect?: boolean }) {
   const { t } = useI18n();
   return (
     <ConsoleTable
       caption={t('ADMIN_REFUNDS')}
-      columns={[t('ADMIN_REFUNDS_WHEN'), withPayment && t('ADMIN_REFUNDS_CUSTOMER'), withPayment && t('ADMIN_REFUNDS_PAYMENT'), t('ADMIN_REFUNDS_AMOUNT'), t('ADMIN_REFUNDS_EFFECT'), t('ADMIN_REASON'), t('ADMIN_REFUNDS_BY'), t('ADMIN_REFUNDS_STATE'), t('ADMIN_REFUNDS_CREDIT_NOTE')]}
+      columns={[t('ADMIN_REFUNDS_WHEN'), withPayment && t('ADMIN_REFUNDS_CUSTOMER'), withPayment && t('ADMIN_REFUNDS_PAYMENT'), t('ADMIN_REFUNDS_AMOUNT'), withEffect && t('ADMIN_REFUNDS_EFFECT'), t('ADMIN_REASON'), t('ADMIN_REFUNDS_BY'), t('ADMIN_REFUNDS_STATE'), t('ADMIN_REFUNDS_CREDIT_NOTE')]}
     >
       {refunds.map((r) => (
         <tr key={r.id}>
@@ -69,7 +69,7 @@ export function RefundsTable({ refunds, withPayment }: { refunds: RefundView[]; 
               </>
             )}
           </td>
-          <td>{t(`ADMIN_REFUNDS_EFFECT_${r.effect.toUpperCase()}`)}</td>
+          {withEffect && <td>{t(`ADMIN_REFUNDS_EFFECT_${r.effect.toUpperCase()}`)}</td>}
           <td dir="auto">{r.reason}</td>
           <td dir="ltr">{r.staff.email ?? r.staff.id ?? ''}</td>
           <td>

@@ -59,6 +59,8 @@ describe('a partial refund from the console', () => {
     expect(page.html).toMatch(/name="amount"[^>]*value="159.00"|value="159.00"[^>]*name="amount"/);
     const key = /name="key" value="([^"]+)"/.exec(page.html)?.[1] ?? '';
     expect(key).toMatch(/^[\w-]{8,}$/);
+    // A subscription payment: its refund chooses the subscription's fate.
+    expect(page.html).toContain('name="effect" value="end_now"');
 
     const review = await post(`/admin/refunds/payments/${tx}`, { intent: 'review', amount: '79.50', reason: 'Service outage in November', effect: 'keep', key }, finance.jar);
     expect(review.res.status).toBe(200);
@@ -138,12 +140,21 @@ describe('the refund-due queue', () => {
     expect(queue.res.status).toBe(200);
     expect(queue.html).toContain(`href="/admin/refunds/payments/${tx}"`);
     expect(queue.html).toContain('Opening night');
+    // An event order has no subscription: its form asks nothing about one, and keeps it as it is.
+    const page = await call(`/admin/refunds/payments/${tx}`, {}, finance.jar);
+    expect(page.html).not.toContain('name="effect" value="end_now"');
+    expect(page.html).toContain('<input type="hidden" name="effect" value="keep"/>');
+    expect(page.html).not.toContain(en('ADMIN_REFUNDS_EFFECT'));
     const key = crypto.randomUUID();
     const form = { amount: '150.00', reason: 'Seats gone when the payment came', effect: 'keep', key };
     expect((await post(`/admin/refunds/payments/${tx}`, { intent: 'review', ...form }, finance.jar)).res.status).toBe(200);
     expect((await post(`/admin/refunds/payments/${tx}`, { intent: 'confirm', ...form }, finance.jar)).res.status).toBe(303);
     const after = await call('/admin/refunds/due', {}, finance.jar);
     expect(after.html).not.toContain(`href="/admin/refunds/payments/${tx}"`);
+    // Its audit entry records the payment and the refund, nothing of a subscription the refund did not touch.
+    const entry = await env.DB.prepare("SELECT before_json, after_json FROM audit_log WHERE action = 'refund.create' AND entity_id = ?").bind(tx).first<{ before_json: string; after_json: string }>();
+    expect(JSON.parse(entry?.before_json ?? '{}')).toEqual({ payment: { state: 'accepted', captured: 15000, currency: 'MAD' } });
+    expect(Object.keys(JSON.parse(entry?.after_json ?? '{}'))).toEqual(['refund']);
   });
 });
 

@@ -11,7 +11,7 @@ import { translate } from '../../../i18n';
 import { dirOf, type Lang } from '../../../rules/lang';
 import { formatMoney } from '../../../rules/money';
 import type { Currency } from '../../../rules/subscription';
-import { drawLine, type Fonts } from './text';
+import { drawLine, lineWidth, type Fonts } from './text';
 
 export type InvoiceDocument = {
   /** Formatted by the caller, e.g. "TAF-2026-000042". */
@@ -108,9 +108,16 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
     doc.seller.email,
   ].filter((s): s is string => Boolean(s));
   const buyer = [doc.buyer.name, doc.buyer.contact].filter((s): s is string => Boolean(s));
+  // Each column is half the page: a longer value (an email address) is set smaller to stay inside it.
+  const column = W / 2 - 10 - M;
+  const fit = (text: string, size: number) => {
+    let fitted = size;
+    while (fitted > 6 && lineWidth(fonts, text, fitted, dir) > column) fitted -= 0.5;
+    return fitted;
+  };
   for (let i = 0; i < Math.max(seller.length, buyer.length); i++) {
-    if (seller[i]) line(seller[i] ?? '', M, y, 10);
-    if (buyer[i]) line(buyer[i] ?? '', W / 2 + 10, y, 10);
+    if (seller[i]) line(seller[i] ?? '', M, y, fit(seller[i] ?? '', 10));
+    if (buyer[i]) line(buyer[i] ?? '', W / 2 + 10, y, fit(buyer[i] ?? '', 10));
     y -= 15;
   }
 

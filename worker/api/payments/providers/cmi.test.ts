@@ -2,10 +2,11 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../index';
 import { GOOD_PASSWORD, login, register } from '../../../test/accounts';
-import { cc5Field, cmiAmount, cmiHash, cmiProvider } from './cmi';
+import { cc5Field, cmiAmount, cmiHash, cmiHistory, cmiProvider } from './cmi';
+import { cmiTestApi, cmiTestConfig, fakeCmiApi } from './cmi-testing';
 
-const STORE_KEY = 'TEST1234|\\key';
-const config = { clientId: '600000000', storeKey: STORE_KEY, gatewayUrl: 'https://testpayment.cmi.co.ma/fim/est3Dgate' };
+const config = cmiTestConfig;
+const STORE_KEY = config.storeKey;
 const cmi = cmiProvider(config);
 
 /** The documented ver3 algorithm, written out step by step (independently of the adapter). */
@@ -129,38 +130,8 @@ describe('CMI through the API', () => {
   });
 });
 
-/**
- * CMI's merchant API as its platform (Nestpay "CC5") speaks it: an XML CC5Request posted to /fim/api,
- * a Credit of a captured order for at most what is left of it, answered by a CC5Response
- * (Approved and ProcReturnCode 00, or Declined/Error with ErrMsg).
- */
-function fakeCmiApi(orders: Record<string, number>) {
-  const refunded = new Map<string, number>();
-  const seen: { url: string; contentType: string | null; xml: string }[] = [];
-  const answer = (fields: Record<string, string>) =>
-    new Response(`<?xml version="1.0" encoding="ISO-8859-9"?><CC5Response>${Object.entries(fields).map(([k, v]) => `<${k}>${v}</${k}>`).join('')}</CC5Response>`, { headers: { 'Content-Type': 'text/xml' } });
-  const fetcher: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
-    const xml = await request.text();
-    seen.push({ url: request.url, contentType: request.headers.get('content-type'), xml });
-    // Read as the gateway would, independently of the adapter's own reader: one element, entities decoded.
-    const field = (name: string) => (new RegExp(`<${name}>(.*?)</${name}>`).exec(xml)?.[1] ?? '').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
-    if (field('Name') !== 'tafrij_api' || field('Password') !== 'Api&Pass<1>' || field('ClientId') !== config.clientId) return answer({ Response: 'Error', ProcReturnCode: '99', ErrMsg: 'Authentication failed' });
-    if (field('Type') !== 'Credit') return answer({ Response: 'Error', ProcReturnCode: '99', ErrMsg: 'Unsupported transaction type' });
-    const oid = field('OrderId');
-    const total = orders[oid];
-    if (total === undefined) return answer({ OrderId: oid, Response: 'Error', ProcReturnCode: '99', ErrMsg: 'No such order' });
-    const amount = Math.round(Number(field('Total')) * 100);
-    const left = total - (refunded.get(oid) ?? 0);
-    if (field('Currency') !== '504' || amount > left) return answer({ OrderId: oid, Response: 'Declined', ProcReturnCode: '05', ErrMsg: 'Credit amount exceeds the order amount' });
-    refunded.set(oid, (refunded.get(oid) ?? 0) + amount);
-    return answer({ OrderId: oid, GroupId: oid, Response: 'Approved', AuthCode: 'P55555', HostRefNum: '412345678901', ProcReturnCode: '00', TransId: `T${seen.length}-credit`, ErrMsg: '' });
-  };
-  return { fetcher, seen, refunded };
-}
-
 describe('CMI refunds (merchant API Credit)', () => {
-  const api = { user: 'tafrij_api', password: 'Api&Pass<1>' };
+  const api = cmiTestApi;
   const refundOf = (transactionId: string, amount: number) => ({ refundId: crypto.randomUUID(), transactionId, providerRef: 'T123', money: { amount, currency: 'MAD' as const }, captured: 15900 });
 
   it('posts a Credit of the order for the amount, escaped XML to the gateway host\'s /fim/api; Approved is refunded with its TransId', async () => {
@@ -192,5 +163,63 @@ describe('CMI refunds (merchant API Credit)', () => {
     const fake = fakeCmiApi({ 'tx-9': 15900 });
     await cmiProvider({ ...config, api: { ...api, url: 'https://payment.cmi.co.ma/fim/api' } }, fake.fetcher).refund?.(refundOf('tx-9', 100));
     expect(fake.seen[0]?.url).toBe('https://payment.cmi.co.ma/fim/api');
+  });
+});
+
+describe('CMI refunds sent again (order history before a second Credit)', () => {
+  const provider = (fake: ReturnType<typeof fakeCmiApi>) => cmiProvider({ ...config, api: cmiTestApi }, fake.fetcher);
+  const request = (amount: number, recorded: string[] = []) => ({ refundId: crypto.randomUUID(), transactionId: 'tx-7', providerRef: 'T123', money: { amount, currency: 'MAD' as const }, captured: 15900, resend: { recorded } });
+
+  it('reads the history lines: charge type, status, amount (with or without a dot), return code and TransId', () => {
+    const xml = '<CC5Response><Response>Approved</Response><ProcReturnCode>00</ProcReturnCode><Extra><TRXCOUNT>2</TRXCOUNT>'
+      + '<TRX1>S\tC\t15900\t15900\t2026-11-27\t\t\t4123\tP1\t00\tT-sale</TRX1><TRX2>C\tD\t79.50\t\t2026-11-27\t\t\t4124\t\t05\tT-c</TRX2></Extra></CC5Response>';
+    expect(cmiHistory(xml)).toEqual([
+      { charge: 'sale', status: 'C', amount: 15900, procReturnCode: '00', transId: 'T-sale' },
+      { charge: 'credit', status: 'D', amount: 7950, procReturnCode: '05', transId: 'T-c' },
+    ]);
+  });
+
+  it('answer lost after the Credit was made: the resend finds it in the order history, no second Credit', async () => {
+    const fake = fakeCmiApi({ 'tx-7': 15900 });
+    fake.loseNextCredit('after');
+    const first = request(7950);
+    await expect(provider(fake).refund?.({ ...first, resend: undefined })).rejects.toMatchObject({ name: 'PaymentProviderError' });
+    expect(fake.credits).toHaveLength(1);
+    const again = await provider(fake).refund?.(first);
+    expect(again).toEqual({ status: 'refunded', providerRef: fake.credits[0]?.transId });
+    expect(fake.credits).toHaveLength(1);
+    const last = fake.seen.at(-1)?.xml ?? '';
+    expect([cc5Field(last, 'OrderId'), cc5Field(last, 'ORDERHISTORY'), cc5Field(last, 'Type')]).toEqual(['tx-7', 'QUERY', '']);
+  });
+
+  it('answer lost before the Credit reached CMI: the resend finds none and sends one Credit', async () => {
+    const fake = fakeCmiApi({ 'tx-7': 15900 });
+    fake.loseNextCredit('before');
+    const first = request(7950);
+    await expect(provider(fake).refund?.({ ...first, resend: undefined })).rejects.toMatchObject({ name: 'PaymentProviderError' });
+    expect(fake.credits).toHaveLength(0);
+    expect(await provider(fake).refund?.(first)).toMatchObject({ status: 'refunded' });
+    expect(fake.credits).toEqual([{ oid: 'tx-7', amount: 7950, transId: expect.any(String) }]);
+  });
+
+  it('a Credit already recorded here, a declined one or one of another amount is not the lost attempt', async () => {
+    const fake = fakeCmiApi({ 'tx-7': 15900 });
+    const made = await provider(fake).refund?.({ ...request(5000), resend: undefined });
+    expect(made).toMatchObject({ status: 'refunded' });
+    await provider(fake).refund?.({ ...request(20000), resend: undefined }); // declined: in the history with status D
+    expect(await provider(fake).refund?.(request(5000, [made?.status === 'refunded' ? made.providerRef : '']))).toMatchObject({ status: 'refunded' });
+    expect(await provider(fake).refund?.(request(3000, []))).toMatchObject({ status: 'refunded' });
+    expect(fake.credits.map((c) => c.amount)).toEqual([5000, 5000, 3000]);
+  });
+
+  it('a history that cannot be read keeps the outcome unknown (throws), and sends nothing', async () => {
+    const fake = fakeCmiApi({ 'tx-7': 15900 });
+    const down = cmiProvider({ ...config, api: cmiTestApi }, async (input, init) => {
+      const xml = await new Request(input, init).text();
+      return xml.includes('ORDERHISTORY') ? new Response('Bad Gateway', { status: 502 }) : fake.fetcher(input, init);
+    });
+    await expect(down.refund?.(request(100))).rejects.toMatchObject({ name: 'PaymentProviderError', status: 502 });
+    await expect(provider(fake).refund?.({ ...request(100), transactionId: 'tx-unknown' })).rejects.toMatchObject({ name: 'PaymentProviderError' });
+    expect(fake.credits).toHaveLength(0);
   });
 });

@@ -20,7 +20,20 @@
 // ProcReturnCode 00 is done, Declined or Error is refused with ErrMsg. The API user is a store user
 // of type API created in CMI's merchant back office (CMI_API_USER, CMI_API_PASSWORD). The API has no
 // idempotency key: a Credit whose answer was lost may have been made; the refund then stays held
-// until it is sent again (worker/api/payments/refunds).
+// until it is sent again (worker/api/payments/refunds), and the adapter asks the order's history
+// before sending it again, the platform's order inquiry (sources: github.com/mewebstudio/pos
+// EstPos history request and EstPosResponseDataMapper::mapHistoryResponse):
+//   <CC5Request><Name/><Password/><ClientId/><OrderId>our oid</OrderId>
+//     <Extra><ORDERHISTORY>QUERY</ORDERHISTORY></Extra></CC5Request>
+//   → <CC5Response><OrderId/><Response>Approved</Response><ProcReturnCode>00</ProcReturnCode>
+//       <Extra><TRXCOUNT>n</TRXCOUNT><TRX1>…</TRX1>…<TRXn>…</TRXn></Extra></CC5Response>
+// Each TRXi is tab-separated: charge type (S: sale, pre/post-authorisation; C: credit), status
+// (D, ERR: failed; CNCL, V: cancelled; A, C, S: done; PN: pending), amount, captured amount, date,
+// …, host reference (7), auth code (8), ProcReturnCode (9), TransId (10). Amounts come as minor
+// units without a dot ("7950") or as "79.50". A Credit of the refund's amount, approved, whose
+// TransId is not one of the payment's refunds recorded here, is the lost attempt: it is recorded
+// without a second Credit. Two held refunds of one order with the same amount are interchangeable:
+// each retry takes one Credit not yet recorded, or sends its own.
 import { sameText } from './sign';
 import { PaymentProviderError, type CallbackReading, type Checkout, type CheckoutRequest, type PaymentEvent, type PaymentProvider, type RefundAnswer, type RefundRequest } from './types';
 
@@ -55,8 +68,8 @@ const LANG: Record<string, string> = { ar: 'ar', fr: 'fr', en: 'en', es: 'en' };
 const xmlText = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A CC5Request of the merchant API: the fields in order, values escaped. */
-export const cc5Request = (fields: [string, string][]): string =>
-  `<?xml version="1.0" encoding="UTF-8"?><CC5Request>${fields.map(([name, value]) => `<${name}>${xmlText(value)}</${name}>`).join('')}</CC5Request>`;
+export const cc5Request = (fields: [string, string][], extra = ''): string =>
+  `<?xml version="1.0" encoding="UTF-8"?><CC5Request>${fields.map(([name, value]) => `<${name}>${xmlText(value)}</${name}>`).join('')}${extra}</CC5Request>`;
 
 /** One field of a CC5Response (flat XML of short text fields), unescaped; '' when absent. */
 export function cc5Field(xml: string, name: string): string {
@@ -67,20 +80,35 @@ export function cc5Field(xml: string, name: string): string {
 /** The merchant API's address: the configured one, else the gateway's host at /fim/api. */
 export const cmiApiUrl = (config: CmiConfig): string => config.api?.url || new URL('/fim/api', config.gatewayUrl).toString();
 
+/** One transaction of an order as the history inquiry lists it. */
+export type CmiHistoryEntry = { charge: 'sale' | 'credit'; status: string; amount: number | null; procReturnCode: string; transId: string };
+
+/** "7950" or "79.50" → 7950; null when it is not an amount. */
+const historyAmount = (raw: string | undefined): number | null => {
+  const text = (raw ?? '').trim();
+  if (/^\d{1,9}\.\d{1,2}$/.test(text)) return minorOf(text);
+  return /^\d{1,11}$/.test(text) ? Number(text) : null;
+};
+
+/** The TRX1…TRXn lines of a history answer's Extra, in order. */
+export function cmiHistory(xml: string): CmiHistoryEntry[] {
+  const entries: CmiHistoryEntry[] = [];
+  for (let i = 1; i <= 500; i++) {
+    if (!new RegExp(`<TRX${i}>`).test(xml)) break;
+    const cells = cc5Field(xml, `TRX${i}`).split('\t').map((cell) => cell.trim());
+    entries.push({ charge: cells[0] === 'C' ? 'credit' : 'sale', status: cells[1] ?? '', amount: historyAmount(cells[2]), procReturnCode: cells[9] ?? '', transId: cells[10] ?? '' });
+  }
+  return entries;
+}
+
+/** A history entry's statuses of a transaction that did not go through. */
+const FAILED_STATUSES = ['D', 'ERR', 'CNCL', 'V'];
+
 export function cmiProvider(config: CmiConfig, fetcher: typeof fetch = fetch): PaymentProvider {
-  /** A Credit (refund) of a captured order through the merchant API. */
-  async function credit(request: RefundRequest): Promise<RefundAnswer> {
+  /** Posts a CC5Request (`extra`: its Extra element, written out) to the merchant API; answers the CC5Response's XML, or throws when there is none to read (outcome unknown). */
+  async function post(fields: [string, string][], what: string, extra = ''): Promise<string> {
     if (!config.api) throw new PaymentProviderError('cmi: no API user configured (CMI_API_USER, CMI_API_PASSWORD)');
-    if (request.money.currency !== 'MAD') return { status: 'refused', reason: 'cmi: MAD only' };
-    const body = cc5Request([
-      ['Name', config.api.user],
-      ['Password', config.api.password],
-      ['ClientId', config.clientId],
-      ['Type', 'Credit'],
-      ['OrderId', request.transactionId],
-      ['Total', cmiAmount(request.money.amount)],
-      ['Currency', MAD_NUMERIC],
-    ]);
+    const body = cc5Request([['Name', config.api.user], ['Password', config.api.password], ['ClientId', config.clientId], ...fields], extra);
     let res: Response;
     try {
       res = await fetcher(cmiApiUrl(config), { method: 'POST', headers: { 'Content-Type': 'application/xml; charset=utf-8' }, body });
@@ -88,8 +116,43 @@ export function cmiProvider(config: CmiConfig, fetcher: typeof fetch = fetch): P
       throw new PaymentProviderError('cmi: unreachable', { cause: error });
     }
     const xml = await res.text().catch(() => '');
+    if (!res.ok || !cc5Field(xml, 'Response')) throw new PaymentProviderError(`cmi: ${what} answer ${res.status}`, { status: res.status });
+    return xml;
+  }
+
+  /**
+   * The Credit of a lost attempt, if it went through: the order's history, then an approved Credit
+   * of this amount not among the refunds recorded here. Throws when the history cannot be read (still unknown).
+   */
+  async function lostCredit(request: RefundRequest, recorded: string[]): Promise<CmiHistoryEntry | null> {
+    const xml = await post([['OrderId', request.transactionId]], 'history', '<Extra><ORDERHISTORY>QUERY</ORDERHISTORY></Extra>');
+    if (cc5Field(xml, 'ProcReturnCode') !== '00') throw new PaymentProviderError(`cmi: order history refused: ${cc5Field(xml, 'ErrMsg') || cc5Field(xml, 'Response')}`);
+    return (
+      cmiHistory(xml).find(
+        (entry) =>
+          entry.charge === 'credit' && entry.procReturnCode === '00' && !FAILED_STATUSES.includes(entry.status) && entry.amount === request.money.amount && entry.transId !== '' && !recorded.includes(entry.transId),
+      ) ?? null
+    );
+  }
+
+  /** A Credit (refund) of a captured order through the merchant API; sent again, only when the order's history shows no Credit of the lost attempt. */
+  async function credit(request: RefundRequest): Promise<RefundAnswer> {
+    if (!config.api) throw new PaymentProviderError('cmi: no API user configured (CMI_API_USER, CMI_API_PASSWORD)');
+    if (request.money.currency !== 'MAD') return { status: 'refused', reason: 'cmi: MAD only' };
+    if (request.resend) {
+      const found = await lostCredit(request, request.resend.recorded);
+      if (found) return { status: 'refunded', providerRef: found.transId };
+    }
+    const xml = await post(
+      [
+        ['Type', 'Credit'],
+        ['OrderId', request.transactionId],
+        ['Total', cmiAmount(request.money.amount)],
+        ['Currency', MAD_NUMERIC],
+      ],
+      'refund',
+    );
     const response = cc5Field(xml, 'Response');
-    if (!res.ok || !response) throw new PaymentProviderError(`cmi: refund answer ${res.status}`, { status: res.status });
     const code = cc5Field(xml, 'ProcReturnCode');
     if (response === 'Approved' && code === '00') return { status: 'refunded', providerRef: cc5Field(xml, 'TransId') || `cmi:${request.refundId}` };
     const message = cc5Field(xml, 'ErrMsg');

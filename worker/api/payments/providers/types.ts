@@ -83,7 +83,19 @@ export type PaymentEvent =
  * idempotency key (the same refund sent again is done once); `transactionId` and `providerRef` name the
  * payment as the checkout stored them; `captured` is what the payment took.
  */
-export type RefundRequest = { refundId: string; transactionId: string; providerRef: string | null; money: Money; captured: number };
+export type RefundRequest = {
+  refundId: string;
+  transactionId: string;
+  providerRef: string | null;
+  money: Money;
+  captured: number;
+  /**
+   * Present when the same refund is sent again after an attempt without a known outcome:
+   * `recorded` lists the provider's ids of this payment's refunds already recorded here. A provider
+   * without an idempotency key (CMI) asks first whether the lost attempt went through.
+   */
+  resend?: { recorded: string[] } | undefined;
+};
 
 /** The provider's answer to a refund: done (its own id of the refund), or refused with its reason (no money moved). */
 export type RefundAnswer = { status: 'refunded'; providerRef: string } | { status: 'refused'; reason: string };

@@ -158,3 +158,9 @@ export async function refundedOf(db: D1Database, transactionId: string): Promise
     .first<{ done: number; held: number }>();
   return { done: row?.done ?? 0, held: row?.held ?? 0 };
 }
+
+/** The provider's ids of a payment's refunds recorded done (a refund sent again tells the provider which of its refunds are known here). */
+export async function recordedRefsOf(db: D1Database, transactionId: string): Promise<string[]> {
+  const rows = await db.prepare("SELECT provider_ref FROM refunds WHERE transaction_id = ? AND state = 'done' AND provider_ref IS NOT NULL").bind(transactionId).all<{ provider_ref: string }>();
+  return rows.results.map((row) => row.provider_ref);
+}

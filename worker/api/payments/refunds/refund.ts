@@ -20,6 +20,7 @@ import {
   creditNoteStatement,
   doneStatement,
   recorded,
+  recordedRefsOf,
   refundById,
   refundByKey,
   refundedOf,
@@ -147,7 +148,9 @@ async function attempt(deps: RefundDeps, row: RefundRow, tx: TransactionRow, inp
     let answer: RefundAnswer;
     try {
       if (!provider?.refund) throw new Error(`${tx.provider} takes no refunds here`);
-      answer = await provider.refund({ refundId: row.id, transactionId: tx.id, providerRef: tx.provider_ref, money: { amount: row.amount, currency: row.currency }, captured: tx.amount });
+      // A second attempt or later: the provider is told, so one without idempotency keys looks before sending again.
+      const resend = row.attempts > 1 ? { recorded: await recordedRefsOf(deps.db, tx.id) } : undefined;
+      answer = await provider.refund({ refundId: row.id, transactionId: tx.id, providerRef: tx.provider_ref, money: { amount: row.amount, currency: row.currency }, captured: tx.amount, resend });
     } catch (error) {
       // Maybe done at the provider, maybe not: the amount stays held; the same refund sent again asks again, under the same id.
       await unknownStatement(deps.db, row, String(error).slice(0, 200)).run();
@@ -191,6 +194,7 @@ async function record(deps: RefundDeps, row: RefundRow, providerRef: string | nu
     const [billing, tx] = await Promise.all([loadBilling(db, row.user_id), findTransaction(db, row.transaction_id)]);
     if (!billing || !tx) throw new Error(`refunds: ${row.transaction_id} or its customer is gone`);
     const next = effectOn(billing, tx, row.effect, now);
+    const ofSubscription = SUBSCRIPTION_PURPOSES.includes(tx.purpose);
     const changes = !sameBilling(billing, next);
     const token = crypto.randomUUID();
     const write = { userId: row.user_id, prev: billing, next, at, id: crypto.randomUUID(), requires: stillClaimed(row.id) };
@@ -202,8 +206,9 @@ async function record(deps: RefundDeps, row: RefundRow, providerRef: string | nu
       entity: 'transaction',
       entityId: tx.id,
       reason: row.reason,
-      before: { payment: { state: tx.state, captured: tx.amount, currency: tx.currency }, subscription: userFields(billing) },
-      after: { refund: { id: row.id, amount: row.amount, currency: row.currency, effect: row.effect, manual: row.manual, providerRef }, subscription: userFields(next) },
+      // The subscription's fields only where the refund may change them (a subscription payment's).
+      before: { payment: { state: tx.state, captured: tx.amount, currency: tx.currency }, ...(ofSubscription ? { subscription: userFields(billing) } : {}) },
+      after: { refund: { id: row.id, amount: row.amount, currency: row.currency, ...(ofSubscription ? { effect: row.effect } : {}), manual: row.manual, providerRef }, ...(ofSubscription ? { subscription: userFields(next) } : {}) },
     };
     await db.batch([
       ...(changes ? [casStatement(db, write), userFieldsStatement(db, write)] : []),
