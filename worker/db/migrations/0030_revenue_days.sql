@@ -1,0 +1,28 @@
+-- The back office's revenue (issue 32, worker/api/reports/revenue-days.ts): what each UTC day sold and
+-- gave back, rolled up once the day is over, so a 12-month report reads a few thousand rows instead
+-- of every payment of the year. The day still running (and the hour after its end) is read from the
+-- payments themselves.
+
+-- One row per day, currency, method, provider and plan that had a sale or a refund, with the figures
+-- the revenue report shows (worker/api/reports/ledger.ts): sales on the day they were settled
+-- (invoiced), refunds made on the day they were made, against their payment's currency, method,
+-- provider and plan. Amounts in minor units of `currency`.
+CREATE TABLE revenue_days (
+  day TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  method TEXT NOT NULL,
+  provider TEXT NOT NULL,
+  plan_id INTEGER NOT NULL,
+  payments INTEGER NOT NULL,
+  gross INTEGER NOT NULL,
+  refunds INTEGER NOT NULL,
+  PRIMARY KEY (day, currency, method, provider, plan_id)
+) WITHOUT ROWID;
+
+-- The days rolled up (a day with no sale has no row above, but is made all the same). Written in the
+-- same batch as the day's rows, by the scheduled job or by the first report that needs the day;
+-- INSERT OR IGNORE on both keys: parallel reports store one set.
+CREATE TABLE revenue_days_made (
+  day TEXT PRIMARY KEY,
+  made_at TEXT NOT NULL
+);
