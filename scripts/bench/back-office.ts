@@ -81,7 +81,7 @@ export async function benchReports({ persistTo = DEFAULT_PERSIST, samples = 60, 
         const { results } = await db.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...args).all<{ detail: string }>();
         log(`${name}:\n  ${results.map((r) => r.detail).join('\n  ')}`);
       };
-      await explain('revenue', revenueSql(days30, 'total', REFUND_LEDGER), start, end, null, split);
+      await explain('revenue', revenueSql(days30, 'total', REFUND_LEDGER), start, end, null, split, split, split);
       await explain('subscribers at', SUBSCRIBERS_AT_SQL, END_AT);
       await explain('trials', trialsSql(months12), start, end, END_AT);
       await explain('churn', CHURN_SQL, JSON.stringify([start, end]));
@@ -90,7 +90,7 @@ export async function benchReports({ persistTo = DEFAULT_PERSIST, samples = 60, 
     // The revenue statement alone, as D1 times it (meta.duration: inside the database, without the
     // trip between Node and workerd that the other rows include).
     const sqlTimes: number[] = [];
-    const revenueStatement = db.prepare(revenueSql(days30, 'total', REFUND_LEDGER)).bind(start, end, null, split);
+    const revenueStatement = db.prepare(revenueSql(days30, 'total', REFUND_LEDGER)).bind(start, end, null, split, split, split);
     for (let i = 0; i < 3 + samples; i += 1) {
       const { meta } = await revenueStatement.all();
       if (i >= 3) sqlTimes.push(meta.duration);

@@ -8,7 +8,7 @@ import { GRANULARITIES, type Period } from '../../rules/reports';
 import { CURRENCIES, type Currency } from '../../rules/subscription';
 import { REFUND_LEDGER } from './ledger';
 import { revenueReport } from './revenue';
-import { fillRevenueDays, makeRevenueDays } from './revenue-days';
+import { fillRevenueDays, makeRevenueDays, wholeMonths } from './revenue-days';
 import { REVENUE_GROUPS } from './schemas';
 
 const count = async (sql: string, ...args: unknown[]) => (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())?.n ?? 0;
@@ -114,6 +114,11 @@ describe('revenue rolled up per day', () => {
     }
     // The roll-up was read: every day of the period is made, and holds the money of the period.
     expect(await count("SELECT COUNT(*) AS n FROM revenue_days_made WHERE day BETWEEN '2045-01-01' AND '2045-03-31'")).toBe(90);
+    // The whole months settled by the last `now` are rolled up too, each the sum of its days.
+    expect(await count("SELECT COUNT(*) AS n FROM revenue_months_made WHERE month BETWEEN '2045-01' AND '2045-03'")).toBe(3);
+    expect(await env.DB.prepare("SELECT SUM(payments) AS p, SUM(gross) AS g, SUM(refunds) AS r FROM revenue_months WHERE month = '2045-02'").first()).toEqual(
+      await env.DB.prepare("SELECT SUM(payments) AS p, SUM(gross) AS g, SUM(refunds) AS r FROM revenue_days WHERE day BETWEEN '2045-02-01' AND '2045-02-28'").first(),
+    );
     const whole = await revenueReport(env.DB, { period: { from: '2045-01-01', to: '2045-03-31', granularity: 'month' }, by: 'total', currency: 'MAD', lang: 'en' }, nows[3] as Date);
     const stored = await env.DB.prepare("SELECT SUM(payments) AS payments, SUM(gross) AS gross, SUM(refunds) AS refunds FROM revenue_days WHERE currency = 'MAD' AND day BETWEEN '2045-01-01' AND '2045-03-31'").first();
     expect(stored).toEqual({ payments: whole.currencies[0]?.totals.payments, gross: whole.currencies[0]?.totals.gross, refunds: whole.currencies[0]?.totals.refunds });
@@ -145,6 +150,16 @@ describe('revenue rolled up per day', () => {
       { currency: 'MAD', method: 'cash', provider: 'sandbox', plan_id: 5, payments: 1, gross: 15900, refunds: 0 },
     ]);
     expect(await revenueReport(env.DB, query, now, RAW)).toEqual(reports[0]);
+
+    // The whole month, by month, once it is settled: its days and the month itself made once.
+    const later = new Date('2046-06-02T00:00:00.000Z');
+    const monthly = { ...query, period: { from: '2046-05-01', to: '2046-05-31', granularity: 'month' as const } };
+    const months = await Promise.all(Array.from({ length: 20 }, () => revenueReport(env.DB, monthly, later)));
+    for (const report of months) expect(report).toEqual(months[0]);
+    expect(months[0]?.currencies.map((c) => [c.currency, c.totals.net])).toEqual([['EUR', 699], ['MAD', 25700]]);
+    expect(await count("SELECT COUNT(*) AS n FROM revenue_months_made WHERE month = '2046-05'")).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM revenue_months WHERE month = '2046-05'")).toBe(3);
+    expect(await revenueReport(env.DB, monthly, later, RAW)).toEqual(months[0]);
   });
 
   it('shows a refund made later of an older payment on the day it was made, and rolls a day up only an hour after it ended', async () => {
@@ -166,6 +181,13 @@ describe('revenue rolled up per day', () => {
     expect(await count("SELECT COUNT(*) AS n FROM revenue_days_made WHERE day = '2047-03-08'")).toBe(0);
     expect(await figures('2047-03-09T01:00:00.000Z')).toEqual([['2047-03-01', 10000, 0], ['2047-03-05', 0, 4000], ['2047-03-08', 2500, 0]]);
     expect(await count("SELECT gross AS n FROM revenue_days WHERE day = '2047-03-08' AND currency = 'USD'")).toBe(2500);
+  });
+
+  it('reads by month the whole months of a period from their own roll-up', () => {
+    expect(wholeMonths('2045-01-15', '2045-03-31')).toEqual(['2045-02']);
+    expect(wholeMonths('2045-01-01', '2045-04-01')).toEqual(['2045-01', '2045-02', '2045-03']);
+    expect(wholeMonths('2045-12-01', '2046-01-01')).toEqual(['2045-12']);
+    expect(wholeMonths('2045-01-01', '2045-01-31')).toEqual([]);
   });
 
   it('is rolled up by the scheduled job, the newest settled day first, and never a day not settled', async () => {

@@ -1,6 +1,7 @@
 // Revenue rolled up per day (issue 32, migration 0030): what each UTC day sold and gave back, per
-// currency, method, provider and plan, so a report over months reads a few thousand rows rather than
-// every payment in it (a year is about 500,000 payments at the bench's million). A day is rolled up
+// currency, method, provider and plan, so a report reads a few rows a day rather than every payment
+// (a year is about 500,000 payments at the bench's million); and per month, summed from its days, so
+// a report by month reads a few hundred rows for a year. A day is rolled up
 // once it is settled (REVENUE_DAY_SETTLES_MS after its end: nothing dated in it is still being
 // written), by the scheduled job (the newest missing days first) or by the first report that needs
 // it. Its figures then no longer change: a sale is dated when it was settled (its invoice), a refund
@@ -100,4 +101,55 @@ export async function fillRevenueDays(db: D1Database, now: Date, max = 31): Prom
   const days = results.map((r) => r.day);
   await makeRevenueDays(db, days, now);
   return days;
+}
+
+/** The months (YYYY-MM) that start in [from, to) (days) and end by `to`: a report by month reads them from their own roll-up. */
+export function wholeMonths(from: string, to: string): string[] {
+  const months: string[] = [];
+  let month = from.endsWith('-01') ? from.slice(0, 7) : nextMonth(from.slice(0, 7));
+  while (`${nextMonth(month)}-01` <= to) {
+    months.push(month);
+    month = nextMonth(month);
+  }
+  return months;
+}
+
+/** The month (YYYY-MM) after `month`. */
+export const nextMonth = (month: string): string => addDays(`${month}-01`, 31).slice(0, 7);
+
+/** The statement counting the months made in [?1, ?2) (months YYYY-MM). */
+export const MONTHS_MADE_COUNT_SQL = 'SELECT COUNT(*) AS n FROM revenue_months_made WHERE month >= ?1 AND month < ?2';
+
+/**
+ * Rolls `months` up from their days, in one batch: each only once every one of its ?3 days is made
+ * (its rows and its mark together, or neither); stored once under parallel reports (primary keys).
+ */
+async function makeRevenueMonths(db: D1Database, months: readonly string[], now: Date): Promise<void> {
+  const complete = '(SELECT COUNT(*) FROM revenue_days_made WHERE day >= ?1 AND day < ?2) = ?3';
+  await db.batch(
+    months.flatMap((month) => {
+      const [first, next] = [`${month}-01`, `${nextMonth(month)}-01`];
+      const days = Math.round((Date.parse(next) - Date.parse(first)) / 86_400_000);
+      return [
+        db
+          .prepare(
+            `INSERT OR IGNORE INTO revenue_months (month, currency, method, provider, plan_id, payments, gross, refunds)
+             SELECT substr(day, 1, 7), currency, method, provider, plan_id, SUM(payments), SUM(gross), SUM(refunds) FROM revenue_days
+             WHERE day >= ?1 AND day < ?2 AND ${complete} GROUP BY 1, currency, method, provider, plan_id`,
+          )
+          .bind(first, next, days),
+        db.prepare(`INSERT OR IGNORE INTO revenue_months_made (month, made_at) SELECT ?4, ?5 WHERE ${complete}`).bind(first, next, days, month, now.toISOString()),
+      ];
+    }),
+  );
+}
+
+/** Rolls up the `months` still missing (their days all made); answers them. */
+export async function rollUpMonthsMissing(db: D1Database, months: readonly string[], now: Date): Promise<string[]> {
+  if (months.length === 0) return [];
+  const { results } = await db.prepare('SELECT month FROM revenue_months_made WHERE month >= ?1 AND month <= ?2').bind(months[0], months.at(-1)).all<{ month: string }>();
+  const made = new Set(results.map((r) => r.month));
+  const missing = months.filter((month) => !made.has(month));
+  if (missing.length) await makeRevenueMonths(db, missing, now);
+  return missing;
 }

@@ -7,28 +7,34 @@ import { bucketsOf, periodRange, type Period } from '../../rules/reports.ts';
 import type { Currency } from '../../rules/subscription';
 import { pickText } from '../../rules/texts.ts';
 import { moneyParts, REFUND_LEDGER, type MoneyKey, type RefundLedger } from './ledger.ts';
-import { MADE_COUNT_SQL, rolledUpBefore, rollUpMissing } from './revenue-days.ts';
+import { MADE_COUNT_SQL, MONTHS_MADE_COUNT_SQL, nextMonth, rolledUpBefore, rollUpMissing, rollUpMonthsMissing, wholeMonths } from './revenue-days.ts';
 import type { BucketFigures, Figures, RevenueGroup, RevenueReport } from './schemas';
 import { bucketSql } from './sql.ts';
 
-/** What each grouping reads of a payment `t` or of a day's rolled-up row `d` (their columns have the same names). */
+/** What each grouping reads of a payment `t` or of a rolled-up row `d` (a day's) or `m` (a month's): their columns have the same names. */
 const GROUP_COLUMN: Record<RevenueGroup, string | null> = { total: null, method: 'method', provider: 'provider', plan: 'plan_id' };
-const groupOf = (by: RevenueGroup, table: 't' | 'd'): string => (GROUP_COLUMN[by] ? `${table}.${GROUP_COLUMN[by]}` : "''");
+const groupOf = (by: RevenueGroup, table: 't' | 'd' | 'm'): string => (GROUP_COLUMN[by] ? `${table}.${GROUP_COLUMN[by]}` : "''");
 
 /**
  * One statement: the money of the period per bucket, currency and group. `?1`, `?2`: the period's
  * instants; `?3`: one currency or NULL for all; `?4`: the instant (a day's start, between the two)
  * before which the days are read from their roll-up (revenue-days.ts, by its primary key), after
- * which from the payments and the refunds themselves (ledger.ts). With `?4` = `?1`, everything is
- * read from the payments.
+ * which from the payments and the refunds themselves (ledger.ts); `?5`, `?6`: the days [?5, ?6)
+ * within [?1, ?4) that whole months cover, read from the months' roll-up (both ?4 when none). With
+ * `?4`, `?5`, `?6` = `?1`, everything is read from the payments.
  */
 export function revenueSql(period: Period, by: RevenueGroup, refunds: RefundLedger): string {
   const keys: MoneyKey[] = [[(at) => bucketSql(at, period.granularity), 'bucket'], [() => 't.currency', 'currency'], [() => groupOf(by, 't'), 'key']];
   return `SELECT bucket, currency, key, SUM(payments) AS payments, SUM(gross) AS gross, SUM(refunds) AS refunds
     FROM (
+      SELECT m.month AS bucket, m.currency, ${groupOf(by, 'm')} AS key, SUM(m.payments) AS payments, SUM(m.gross) AS gross, SUM(m.refunds) AS refunds
+        FROM revenue_months m
+        WHERE m.month >= substr(?5, 1, 7) AND m.month < substr(?6, 1, 7) AND (?3 IS NULL OR m.currency = ?3)
+        GROUP BY 1, 2, 3
+      UNION ALL
       SELECT ${bucketSql('d.day', period.granularity)} AS bucket, d.currency, ${groupOf(by, 'd')} AS key, SUM(d.payments) AS payments, SUM(d.gross) AS gross, SUM(d.refunds) AS refunds
         FROM revenue_days d
-        WHERE d.day >= substr(?1, 1, 10) AND d.day < substr(?4, 1, 10) AND (?3 IS NULL OR d.currency = ?3)
+        WHERE ((d.day >= substr(?1, 1, 10) AND d.day < substr(?5, 1, 10)) OR (d.day >= substr(?6, 1, 10) AND d.day < substr(?4, 1, 10))) AND (?3 IS NULL OR d.currency = ?3)
         GROUP BY 1, 2, 3
       UNION ALL
       ${moneyParts(keys, { from: '?4', to: '?2' }, '(?3 IS NULL OR t.currency = ?3)', refunds)}
@@ -83,15 +89,21 @@ export async function revenueReport(db: D1Database, query: RevenueQuery, now: Da
   const range = periodRange(query.period);
   const split = rolledUpUntil(range, now, refunds);
   const days = { from: range.start.slice(0, 10), to: split.slice(0, 10) };
-  const sales = db.prepare(revenueSql(query.period, query.by, refunds)).bind(range.start, range.end, query.currency, split);
-  const [first, plans, made] = await db.batch<Row | { id: number; name: string } | { n: number }>([
+  const months = query.period.granularity === 'month' ? wholeMonths(days.from, days.to) : [];
+  const [first, next] = months.length ? [`${months[0]}-01T00:00:00.000Z`, `${nextMonth(months.at(-1) as string)}-01T00:00:00.000Z`] : [split, split];
+  const sales = db.prepare(revenueSql(query.period, query.by, refunds)).bind(range.start, range.end, query.currency, split, first, next);
+  const [answered, plans, daysMade, monthsMade] = await db.batch<Row | { id: number; name: string } | { n: number }>([
     sales,
     db.prepare(query.by === 'plan' ? 'SELECT id, name FROM plans' : 'SELECT id, name FROM plans WHERE 0'),
     db.prepare(MADE_COUNT_SQL).bind(days.from, days.to),
+    db.prepare(MONTHS_MADE_COUNT_SQL).bind(first.slice(0, 7), next.slice(0, 7)),
   ]);
-  let rows = (first?.results ?? []) as Row[];
-  if (((made?.results[0] ?? { n: 0 }) as { n: number }).n < Math.round((Date.parse(split) - Date.parse(range.start)) / DAY_MS)) {
+  const made = (result: D1Result<unknown> | undefined) => ((result?.results[0] ?? { n: 0 }) as { n: number }).n;
+  let rows = (answered?.results ?? []) as Row[];
+  // Days or months of the period not rolled up yet: made now, then the statement reads them.
+  if (made(daysMade) < Math.round((Date.parse(split) - Date.parse(range.start)) / DAY_MS) || made(monthsMade) < months.length) {
     await rollUpMissing(db, days.from, days.to, now);
+    await rollUpMonthsMissing(db, months, now);
     rows = (await sales.all<Row>()).results;
   }
   const planNames = new Map(((plans?.results ?? []) as { id: number; name: string }[]).map((p) => [String(p.id), pickText(p.name, query.lang) || `#${p.id}`]));

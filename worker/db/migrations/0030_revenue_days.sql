@@ -26,3 +26,23 @@ CREATE TABLE revenue_days_made (
   day TEXT PRIMARY KEY,
   made_at TEXT NOT NULL
 );
+
+-- The same per month, summed from a settled month's days once they are all made (by the first
+-- month report that needs it): a 12-month report reads a few hundred rows.
+CREATE TABLE revenue_months (
+  -- YYYY-MM
+  month TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  method TEXT NOT NULL,
+  provider TEXT NOT NULL,
+  plan_id INTEGER NOT NULL,
+  payments INTEGER NOT NULL,
+  gross INTEGER NOT NULL,
+  refunds INTEGER NOT NULL,
+  PRIMARY KEY (month, currency, method, provider, plan_id)
+) WITHOUT ROWID;
+
+CREATE TABLE revenue_months_made (
+  month TEXT PRIMARY KEY,
+  made_at TEXT NOT NULL
+);
