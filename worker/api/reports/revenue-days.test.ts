@@ -196,5 +196,11 @@ describe('revenue rolled up per day', () => {
     expect(await fillRevenueDays(env.DB, now, 3)).toEqual(['2048-06-06', '2048-06-05', '2048-06-04']);
     expect(await fillRevenueDays(env.DB, new Date('2048-06-10T01:00:00.000Z'), 1)).toEqual(['2048-06-09']);
     await expect(makeRevenueDays(env.DB, ['2048-06-10'], new Date('2048-06-11T00:59:59.999Z'))).rejects.toThrow(/not all settled/);
+    // A month is summed once its last missing day is made, not before.
+    const april = new Date('2049-04-01T01:00:00.000Z');
+    expect(await fillRevenueDays(env.DB, april, 30)).toHaveLength(30);
+    expect(await count("SELECT COUNT(*) AS n FROM revenue_months_made WHERE month = '2049-03'")).toBe(0);
+    expect(await fillRevenueDays(env.DB, april, 1)).toEqual(['2049-03-01']);
+    expect(await count("SELECT COUNT(*) AS n FROM revenue_months_made WHERE month = '2049-03'")).toBe(1);
   });
 });

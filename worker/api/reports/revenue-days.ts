@@ -9,6 +9,7 @@
 // payment's day. Imports carry their extension so the bench runs this very code in Node.
 import { addDays } from '../../rules/reports.ts';
 import { moneyParts, REFUND_LEDGER, type MoneyKey } from './ledger.ts';
+import { missingDays } from './sql.ts';
 
 /**
  * How long after its end a day is rolled up. A sale is dated by its settlement's clock and a refund
@@ -87,19 +88,16 @@ export async function rollUpMissing(db: D1Database, from: string, to: string, no
 
 /**
  * The scheduled job: rolls up to `max` missing days among the REVENUE_DAYS settled by `now`, the
- * newest first (yesterday's an hour after it ended, then older ones a month a run), and answers them.
+ * newest first (yesterday's an hour after it ended, then older ones a month a run), then their
+ * months whose days are all made; answers the days.
  */
 export async function fillRevenueDays(db: D1Database, now: Date, max = 31): Promise<string[]> {
   const newest = addDays(rolledUpBefore(now).slice(0, 10), -1);
-  const { results } = await db
-    .prepare(
-      `WITH RECURSIVE days(day, n) AS (SELECT ?1, 1 UNION ALL SELECT date(day, '-1 day'), n + 1 FROM days WHERE n < ?2)
-       SELECT day FROM days WHERE day NOT IN (SELECT day FROM revenue_days_made WHERE day <= ?1) ORDER BY day DESC LIMIT ?3`,
-    )
-    .bind(newest, REVENUE_DAYS, max)
-    .all<{ day: string }>();
-  const days = results.map((r) => r.day);
+  const days = await missingDays(db, 'revenue_days_made', newest, REVENUE_DAYS, max);
   await makeRevenueDays(db, days, now);
+  // The months of those days, summed once all their days are made (the first report by month then finds them).
+  const months = [...new Set(days.map((day) => day.slice(0, 7)))].filter((month) => `${nextMonth(month)}-01` <= addDays(newest, 1)).sort();
+  await rollUpMonthsMissing(db, months, now);
   return days;
 }
 
