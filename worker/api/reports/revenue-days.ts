@@ -73,8 +73,9 @@ export async function makeRevenueDays(db: D1Database, days: readonly string[], n
   ]);
 }
 
-/** The statement counting the days made in [?1, ?2) (days YYYY-MM-DD). */
-export const MADE_COUNT_SQL = 'SELECT COUNT(*) AS n FROM revenue_days_made WHERE day >= ?1 AND day < ?2';
+/** One statement counting the days made in [?1, ?2) (days YYYY-MM-DD) and the months made in [?3, ?4) (months YYYY-MM). */
+export const MADE_COUNT_SQL = `SELECT (SELECT COUNT(*) FROM revenue_days_made WHERE day >= ?1 AND day < ?2) AS days,
+  (SELECT COUNT(*) FROM revenue_months_made WHERE month >= ?3 AND month < ?4) AS months`;
 
 /** Rolls up the days in [from, to) (days YYYY-MM-DD, settled by `now`) still missing; answers them. */
 export async function rollUpMissing(db: D1Database, from: string, to: string, now: Date): Promise<string[]> {
@@ -114,9 +115,6 @@ export function wholeMonths(from: string, to: string): string[] {
 
 /** The month (YYYY-MM) after `month`. */
 export const nextMonth = (month: string): string => addDays(`${month}-01`, 31).slice(0, 7);
-
-/** The statement counting the months made in [?1, ?2) (months YYYY-MM). */
-export const MONTHS_MADE_COUNT_SQL = 'SELECT COUNT(*) AS n FROM revenue_months_made WHERE month >= ?1 AND month < ?2';
 
 /**
  * Rolls `months` up from their days, in one batch: each only once every one of its ?3 days is made

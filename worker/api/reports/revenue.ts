@@ -7,7 +7,7 @@ import { bucketsOf, periodRange, type Period } from '../../rules/reports.ts';
 import type { Currency } from '../../rules/subscription';
 import { pickText } from '../../rules/texts.ts';
 import { moneyParts, REFUND_LEDGER, type MoneyKey, type RefundLedger } from './ledger.ts';
-import { MADE_COUNT_SQL, MONTHS_MADE_COUNT_SQL, nextMonth, rolledUpBefore, rollUpMissing, rollUpMonthsMissing, wholeMonths } from './revenue-days.ts';
+import { MADE_COUNT_SQL, nextMonth, rolledUpBefore, rollUpMissing, rollUpMonthsMissing, wholeMonths } from './revenue-days.ts';
 import type { BucketFigures, Figures, RevenueGroup, RevenueReport } from './schemas';
 import { bucketSql } from './sql.ts';
 
@@ -92,16 +92,16 @@ export async function revenueReport(db: D1Database, query: RevenueQuery, now: Da
   const months = query.period.granularity === 'month' ? wholeMonths(days.from, days.to) : [];
   const [first, next] = months.length ? [`${months[0]}-01T00:00:00.000Z`, `${nextMonth(months.at(-1) as string)}-01T00:00:00.000Z`] : [split, split];
   const sales = db.prepare(revenueSql(query.period, query.by, refunds)).bind(range.start, range.end, query.currency, split, first, next);
-  const [answered, plans, daysMade, monthsMade] = await db.batch<Row | { id: number; name: string } | { n: number }>([
+  // One trip: the sales, whether every day and month read from a roll-up is made, the plans' names when grouped by plan.
+  const [answered, made, plans] = await db.batch<Row | { days: number; months: number } | { id: number; name: string }>([
     sales,
-    db.prepare(query.by === 'plan' ? 'SELECT id, name FROM plans' : 'SELECT id, name FROM plans WHERE 0'),
-    db.prepare(MADE_COUNT_SQL).bind(days.from, days.to),
-    db.prepare(MONTHS_MADE_COUNT_SQL).bind(first.slice(0, 7), next.slice(0, 7)),
+    db.prepare(MADE_COUNT_SQL).bind(days.from, days.to, first.slice(0, 7), next.slice(0, 7)),
+    ...(query.by === 'plan' ? [db.prepare('SELECT id, name FROM plans')] : []),
   ]);
-  const made = (result: D1Result<unknown> | undefined) => ((result?.results[0] ?? { n: 0 }) as { n: number }).n;
+  const counted = (made?.results[0] ?? { days: 0, months: 0 }) as { days: number; months: number };
   let rows = (answered?.results ?? []) as Row[];
   // Days or months of the period not rolled up yet: made now, then the statement reads them.
-  if (made(daysMade) < Math.round((Date.parse(split) - Date.parse(range.start)) / DAY_MS) || made(monthsMade) < months.length) {
+  if (counted.days < Math.round((Date.parse(split) - Date.parse(range.start)) / DAY_MS) || counted.months < months.length) {
     await rollUpMissing(db, days.from, days.to, now);
     await rollUpMonthsMissing(db, months, now);
     rows = (await sales.all<Row>()).results;
