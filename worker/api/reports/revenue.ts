@@ -1,7 +1,7 @@
 // Revenue (issue 32): what was sold per day, week or month, per currency, and per method, provider
-// or plan: the settled days from their daily roll-up (revenue-days.ts), the rest from the payments
-// and refunds themselves. Imports carry their extension so the bench (scripts/bench/back-office.ts) runs this very
-// code in Node against its million payments.
+// or plan: the settled days and months from their roll-up (revenue-days.ts), the rest from the
+// payments and refunds themselves. Imports carry their extension so the bench
+// (scripts/bench/back-office.ts) runs this very code in Node against its million payments.
 import type { Lang } from '../../rules/lang';
 import { bucketsOf, periodRange, type Period } from '../../rules/reports.ts';
 import type { Currency } from '../../rules/subscription';

@@ -1,7 +1,7 @@
--- The back office's revenue (issue 32, worker/api/reports/revenue-days.ts): what each UTC day sold and
--- gave back, rolled up once the day is over, so a 12-month report reads a few thousand rows instead
--- of every payment of the year. The day still running (and the hour after its end) is read from the
--- payments themselves.
+-- The back office's revenue (issue 32, worker/api/reports/revenue-days.ts): what each UTC day and
+-- month sold and gave back, rolled up once it is over, so a report reads a few rows per day or month
+-- instead of every payment in it. The day still running (and the hour after its end) is read from
+-- the payments themselves.
 
 -- One row per day, currency, method, provider and plan that had a sale or a refund, with the figures
 -- the revenue report shows (worker/api/reports/ledger.ts): sales on the day they were settled
@@ -27,8 +27,8 @@ CREATE TABLE revenue_days_made (
   made_at TEXT NOT NULL
 );
 
--- The same per month, summed from a settled month's days once they are all made (by the first
--- month report that needs it): a 12-month report reads a few hundred rows.
+-- The same per month, summed from a settled month's days once they are all made (by the scheduled
+-- job, or by the first report by month that needs it): a 12-month report reads a few hundred rows.
 CREATE TABLE revenue_months (
   -- YYYY-MM
   month TEXT NOT NULL,
