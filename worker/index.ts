@@ -31,6 +31,7 @@ import { deliverReminders } from './api/live-tv/reminders';
 import { vapidKeys } from './push/keys';
 import { purgeGrants } from './api/device-link/queries';
 import { runOrders } from './api/events/settlement';
+import { fillRevenueDays } from './api/reports/revenue-days';
 import { fillSnapshots } from './api/reports/snapshots';
 import { sandboxPage } from './api/payments/providers/sandbox/page';
 import { paymentReturn } from './pages/subscription/return';
@@ -123,6 +124,12 @@ const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) =
     fillSnapshots(env.DB, new Date(controller.scheduledTime))
       .then((days) => (days.length ? console.log(JSON.stringify({ level: 'info', event: 'report_snapshots', days })) : undefined))
       .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'report_snapshots_failed', error: String(error) }))),
+  );
+  // The revenue's daily roll-up (worker/api/reports/revenue-days.ts): each day an hour after it ended, then older missing days, a month a run.
+  ctx.waitUntil(
+    fillRevenueDays(env.DB, new Date(controller.scheduledTime))
+      .then((days) => (days.length ? console.log(JSON.stringify({ level: 'info', event: 'revenue_days', days })) : undefined))
+      .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'revenue_days_failed', error: String(error) }))),
   );
   // TV sign-in codes expired a day ago (worker/api/device-link).
   ctx.waitUntil(purgeGrants(env.DB, controller.scheduledTime).catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'device_grants_purge_failed', error: String(error) }))));

@@ -431,7 +431,7 @@ async function main(): Promise<void> {
 
   const backOffice = await section('back-office', 'measuring the reports, the customer search and the customer\'s page on 100,000 customers and 1,000,000 payments (their own database and worker)', async () => {
     prepareBackOfficeData({ log: (m) => void log(m) });
-    return [...(await benchReports({ log: (m) => void log(m) })), ...(await benchCustomerPages({ log: (m) => void log(m) }))];
+    return [...(await benchReports({ log: (m) => void log(m) })), ...(await benchCustomerPages({ port: PORT + 7, log: (m) => void log(m) }))];
   });
   // The other sections need the client built and wrangler dev running; the back office's does not.
   const homeUrl = `${ORIGIN}/?lang=en`;

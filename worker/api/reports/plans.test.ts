@@ -5,6 +5,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { NO_REFUNDS, REFUND_LEDGER } from './ledger';
 import { revenueSql } from './revenue';
+import { ROLL_UP_SQL } from './revenue-days';
 import { CHURN_SQL, SUBSCRIBERS_AT_SQL, trialsSql } from './subscribers';
 
 const AT = '2031-03-01T00:00:00.000Z';
@@ -18,14 +19,24 @@ const reads = (steps: readonly string[]) => steps.filter((s) => /^(SEARCH|SCAN) 
 
 describe('the reports query plans', () => {
   it('revenue reads the sales in time order from one covering index', async () => {
-    const steps = await plan(revenueSql(MONTH, 'method', NO_REFUNDS), AT, AT, null);
+    const steps = await plan(revenueSql(MONTH, 'method', NO_REFUNDS), AT, AT, null, AT, AT, AT);
     expect(steps).toContain('SEARCH t USING COVERING INDEX transactions_sales (updated_at>? AND updated_at<?)');
     expect(steps).toContain('SCAN t USING INDEX transactions_after_sale');
     expect(steps.filter((s) => /^SCAN (transactions|invoices|t|i)$/.test(s))).toEqual([]);
   });
 
+  it('revenue reads the days rolled up by their key, and rolls a day up from the same indexes', async () => {
+    const rolled = await plan(revenueSql(MONTH, 'plan', REFUND_LEDGER), AT, AT, null, AT, AT, AT);
+    expect(rolled).toContain('SEARCH d USING PRIMARY KEY (day>? AND day<?)');
+    expect(rolled).toContain('SEARCH m USING PRIMARY KEY (month>? AND month<?)');
+    const steps = await plan(ROLL_UP_SQL, AT, AT);
+    expect(steps).toContain('SEARCH t USING COVERING INDEX transactions_sales (updated_at>? AND updated_at<?)');
+    expect(steps).toContain('SEARCH refunds USING COVERING INDEX refunds_made (state=? AND decided_at>? AND decided_at<?)');
+    expect(steps.filter((s) => /^SCAN (refunds|transactions|invoices|t|i)$/.test(s))).toEqual([]);
+  });
+
   it('revenue net of refunds reads the refunds made in the period by when they were made, and one refunded payment per refund', async () => {
-    const steps = await plan(revenueSql(MONTH, 'plan', REFUND_LEDGER), AT, AT, null);
+    const steps = await plan(revenueSql(MONTH, 'plan', REFUND_LEDGER), AT, AT, null, AT, AT, AT);
     expect(steps).toContain('SEARCH refunds USING COVERING INDEX refunds_made (state=? AND decided_at>? AND decided_at<?)');
     expect(steps.filter((s) => /^SCAN (refunds|transactions|invoices|t|i)$/.test(s))).toEqual([]);
     const perPayment = await plan(`SELECT SUM(l.amount) FROM (${REFUND_LEDGER.sql}) l WHERE l.transaction_id = ?1`, 'x');

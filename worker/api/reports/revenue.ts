@@ -1,47 +1,59 @@
 // Revenue (issue 32): what was sold per day, week or month, per currency, and per method, provider
-// or plan. Imports carry their extension so the bench (scripts/bench/back-office.ts) runs this very
-// code in Node against its million payments.
+// or plan: the settled days and months from their roll-up (revenue-days.ts), the rest from the
+// payments and refunds themselves. Imports carry their extension so the bench
+// (scripts/bench/back-office.ts) runs this very code in Node against its million payments.
 import type { Lang } from '../../rules/lang';
 import { bucketsOf, periodRange, type Period } from '../../rules/reports.ts';
 import type { Currency } from '../../rules/subscription';
 import { pickText } from '../../rules/texts.ts';
-import { MOVED_SALE, refundRows, SETTLED_SALE, type RefundLedger } from './ledger.ts';
+import { moneyParts, REFUND_LEDGER, type MoneyKey, type RefundLedger } from './ledger.ts';
+import { MADE_COUNT_SQL, nextMonth, rolledUpBefore, rollUpMissing, rollUpMonthsMissing, wholeMonths } from './revenue-days.ts';
 import type { BucketFigures, Figures, RevenueGroup, RevenueReport } from './schemas';
 import { bucketSql } from './sql.ts';
 
-/** What each grouping reads of a payment. */
-const GROUP_COLUMN: Record<RevenueGroup, string> = { total: "''", method: 't.method', provider: 't.provider', plan: 't.plan_id' };
+/** What each grouping reads of a payment `t` or of a rolled-up row `d` (a day's) or `m` (a month's): their columns have the same names. */
+const GROUP_COLUMN: Record<RevenueGroup, string | null> = { total: null, method: 'method', provider: 'provider', plan: 'plan_id' };
+const groupOf = (by: RevenueGroup, table: 't' | 'd' | 'm'): string => (GROUP_COLUMN[by] ? `${table}.${GROUP_COLUMN[by]}` : "''");
 
 /**
- * One statement: the sales (what was paid, after a coupon) and the refunds made in the period, both
- * per bucket, currency and group, each part summed where it is read. `?1`, `?2`: the period's
- * instants; `?3`: one currency or NULL for all. The indexes are named (INDEXED BY): without
- * statistics (D1 keeps none unless asked) SQLite would take `state = 'accepted'` to an index of
- * every accepted payment and read them all.
+ * One statement: the money of the period per bucket, currency and group. `?1`, `?2`: the period's
+ * instants; `?3`: one currency or NULL for all; `?4`: the instant (a day's start, between the two)
+ * before which the days are read from their roll-up (revenue-days.ts, by its primary key), after
+ * which from the payments and the refunds themselves (ledger.ts); `?5`, `?6`: the days [?5, ?6)
+ * within [?1, ?4) that whole months cover, read from the months' roll-up (both ?4 when none). With
+ * `?4`, `?5`, `?6` = `?1`, everything is read from the payments.
  */
 export function revenueSql(period: Period, by: RevenueGroup, refunds: RefundLedger): string {
-  const group = GROUP_COLUMN[by];
-  const currency = '(?3 IS NULL OR t.currency = ?3)';
-  const keys = (at: string) => `${bucketSql(at, period.granularity)} AS bucket, t.currency, ${group} AS key`;
+  const keys: MoneyKey[] = [[(at) => bucketSql(at, period.granularity), 'bucket'], [() => 't.currency', 'currency'], [() => groupOf(by, 't'), 'key']];
   return `SELECT bucket, currency, key, SUM(payments) AS payments, SUM(gross) AS gross, SUM(refunds) AS refunds
     FROM (
-      SELECT ${keys('t.updated_at')}, COUNT(*) AS payments, SUM(t.amount) AS gross, 0 AS refunds
-        FROM transactions t INDEXED BY transactions_sales
-        WHERE ${SETTLED_SALE} AND t.amount > 0 AND t.updated_at >= ?1 AND t.updated_at < ?2 AND ${currency}
+      SELECT m.month AS bucket, m.currency, ${groupOf(by, 'm')} AS key, SUM(m.payments) AS payments, SUM(m.gross) AS gross, SUM(m.refunds) AS refunds
+        FROM revenue_months m
+        WHERE m.month >= substr(?5, 1, 7) AND m.month < substr(?6, 1, 7) AND (?3 IS NULL OR m.currency = ?3)
         GROUP BY 1, 2, 3
       UNION ALL
-      SELECT ${keys('i.issued_at')}, COUNT(*), SUM(t.amount), 0
-        FROM transactions t INDEXED BY transactions_after_sale JOIN invoices i ON i.transaction_id = t.id
-        WHERE ${MOVED_SALE} AND t.amount > 0 AND i.issued_at >= ?1 AND i.issued_at < ?2 AND ${currency}
+      SELECT ${bucketSql('d.day', period.granularity)} AS bucket, d.currency, ${groupOf(by, 'd')} AS key, SUM(d.payments) AS payments, SUM(d.gross) AS gross, SUM(d.refunds) AS refunds
+        FROM revenue_days d
+        WHERE ((d.day >= substr(?1, 1, 10) AND d.day < substr(?5, 1, 10)) OR (d.day >= substr(?6, 1, 10) AND d.day < substr(?4, 1, 10))) AND (?3 IS NULL OR d.currency = ?3)
         GROUP BY 1, 2, 3
       UNION ALL
-      SELECT ${keys('r.at')}, 0, 0, SUM(r.amount)
-        FROM ${refundRows(refunds)} r JOIN transactions t ON t.id = r.transaction_id
-        WHERE ${currency}
-        GROUP BY 1, 2, 3
+      ${moneyParts(keys, { from: '?4', to: '?2' }, '(?3 IS NULL OR t.currency = ?3)', refunds)}
     )
     GROUP BY bucket, currency, key`;
 }
+
+/**
+ * Where a report of [start, end) stops reading roll-ups: the first day not settled at `now`, kept
+ * within the period. Roll-ups hold what the refunds table gave back: a report handed another
+ * ledger reads every day from the payments.
+ */
+export function rolledUpUntil(range: { start: string; end: string }, now: Date, refunds: RefundLedger): string {
+  if (refunds !== REFUND_LEDGER) return range.start;
+  const before = rolledUpBefore(now);
+  return before < range.start ? range.start : before > range.end ? range.end : before;
+}
+
+const DAY_MS = 86_400_000;
 
 type Row = { bucket: string; currency: Currency; key: string | number; payments: number; gross: number; refunds: number };
 
@@ -69,15 +81,31 @@ export type RevenueQuery = { period: Period; by: RevenueGroup; currency: Currenc
 /**
  * Revenue of a period, one block per currency that had a sale or a refund in it (or the one asked
  * for): its totals and every bucket; with `by`, the same per method, provider or plan (named in
- * `lang`), largest first. Net = gross − refunds, in that currency only.
+ * `lang`), largest first. Net = gross − refunds, in that currency only. The days settled at `now`
+ * are read from their roll-up; those of them still missing are rolled up first (then the statement
+ * runs again), so a report's answer is the same whichever way each day is read.
  */
-export async function revenueReport(db: D1Database, query: RevenueQuery, refunds: RefundLedger): Promise<RevenueReport> {
-  const { start, end } = periodRange(query.period);
-  const [sales, plans] = await db.batch<Row | { id: number; name: string }>([
-    db.prepare(revenueSql(query.period, query.by, refunds)).bind(start, end, query.currency),
-    db.prepare(query.by === 'plan' ? 'SELECT id, name FROM plans' : 'SELECT id, name FROM plans WHERE 0'),
+export async function revenueReport(db: D1Database, query: RevenueQuery, now: Date, refunds: RefundLedger = REFUND_LEDGER): Promise<RevenueReport> {
+  const range = periodRange(query.period);
+  const split = rolledUpUntil(range, now, refunds);
+  const days = { from: range.start.slice(0, 10), to: split.slice(0, 10) };
+  const months = query.period.granularity === 'month' ? wholeMonths(days.from, days.to) : [];
+  const [first, next] = months.length ? [`${months[0]}-01T00:00:00.000Z`, `${nextMonth(months.at(-1) as string)}-01T00:00:00.000Z`] : [split, split];
+  const sales = db.prepare(revenueSql(query.period, query.by, refunds)).bind(range.start, range.end, query.currency, split, first, next);
+  // One trip: the sales, whether every day and month read from a roll-up is made, the plans' names when grouped by plan.
+  const [answered, made, plans] = await db.batch<Row | { days: number; months: number } | { id: number; name: string }>([
+    sales,
+    db.prepare(MADE_COUNT_SQL).bind(days.from, days.to, first.slice(0, 7), next.slice(0, 7)),
+    ...(query.by === 'plan' ? [db.prepare('SELECT id, name FROM plans')] : []),
   ]);
-  const rows = (sales?.results ?? []) as Row[];
+  const counted = (made?.results[0] ?? { days: 0, months: 0 }) as { days: number; months: number };
+  let rows = (answered?.results ?? []) as Row[];
+  // Days or months of the period not rolled up yet: made now, then the statement reads them.
+  if (counted.days < Math.round((Date.parse(split) - Date.parse(range.start)) / DAY_MS) || counted.months < months.length) {
+    await rollUpMissing(db, days.from, days.to, now);
+    await rollUpMonthsMissing(db, months, now);
+    rows = (await sales.all<Row>()).results;
+  }
   const planNames = new Map(((plans?.results ?? []) as { id: number; name: string }[]).map((p) => [String(p.id), pickText(p.name, query.lang) || `#${p.id}`]));
   const buckets = bucketsOf(query.period);
   const currencies = query.currency ? [query.currency] : [...new Set(rows.map((r) => r.currency))].sort();

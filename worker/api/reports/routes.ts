@@ -50,7 +50,7 @@ export const reports = new Hono<AppEnv>()
   /** GET /revenue?by=total|method|provider|plan&currency=: sales less refunds per currency and bucket. */
   .get('/revenue', zValidator('query', revenueQuery, validationHook), async (c) => {
     const query = c.req.valid('query');
-    const report = await revenueReport(c.env.DB, { period: period(c, query), by: query.by, currency: query.currency ?? null, lang: query.lang }, REFUND_LEDGER);
+    const report = await revenueReport(c.env.DB, { period: period(c, query), by: query.by, currency: query.currency ?? null, lang: query.lang }, now(c));
     return send(c, query.format, report, revenueCsv);
   })
   /** GET /subscribers: active subscribers (paying, free, trialing) at the end of each bucket, and per plan at the last. */

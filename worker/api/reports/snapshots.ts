@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { addDays, bucketRange, GRANULARITIES, weekOf, type Granularity } from '../../rules/reports.ts';
 import { CURRENCIES } from '../../rules/subscription.ts';
+import { missingDays } from './sql.ts';
 import { churnSql, SUBSCRIBERS_AT_SQL, type CountRow } from './subscribers.ts';
 
 const Churned = z.object({ subscribers: z.number().int().nonnegative(), ended: z.number().int().nonnegative() });
@@ -93,13 +94,7 @@ export async function snapshotsOf(db: D1Database, days: readonly string[], now: 
  */
 export async function fillSnapshots(db: D1Database, now: Date, max = 2): Promise<string[]> {
   const yesterday = dayEndingAt(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`);
-  const { results } = await db
-    .prepare(
-      `WITH RECURSIVE days(day, n) AS (SELECT ?1, 1 UNION ALL SELECT date(day, '-1 day'), n + 1 FROM days WHERE n < ?2)
-       SELECT day FROM days WHERE day NOT IN (SELECT day FROM report_snapshots WHERE day <= ?1) ORDER BY day DESC LIMIT ?3`,
-    )
-    .bind(yesterday, SNAPSHOT_DAYS, max)
-    .all<{ day: string }>();
-  for (const { day } of results) await makeSnapshot(db, day, now);
-  return results.map((r) => r.day);
+  const days = await missingDays(db, 'report_snapshots', yesterday, SNAPSHOT_DAYS, max);
+  for (const day of days) await makeSnapshot(db, day, now);
+  return days;
 }
