@@ -20,6 +20,7 @@ import { text, type Lang } from './text';
 
 const FESTIVAL = 'marrakech-comedy-festival';
 const SHOW = 'closing-young-talents';
+const SHOW_TITLE = { en: 'Closing night: young talents', ar: 'حفل الاختتام: المواهب الشابة' } as const;
 const CAPACITY = 600;
 const SEAT: Record<'en' | 'ar', string> = { en: 'Seat in the venue', ar: 'مقعد في القاعة' };
 const REASON: Record<'en' | 'ar', string> = { en: 'Seats were gone when the payment arrived', ar: 'نفدت المقاعد عند وصول الدفع' };
@@ -123,6 +124,8 @@ for (const lang of ['en', 'ar'] as const) {
     const story = page.locator('.console__customers-story');
     await expect(story).toContainText(text(lang, 'ADMIN_CUSTOMERS_STORY'));
     await expect(story.locator('li, tr').filter({ hasText: 'refunded' }).filter({ hasText: '150' }).first()).toBeVisible();
+    // The order is named by its show's title in the console's language (scripts/seed/events.ts).
+    await expect(story.locator('li, tr').filter({ hasText: SHOW_TITLE[lang] }).filter({ hasText: 'refunded' }).first()).toBeVisible();
     // …and the refund itself, with why, as the back office's action on the account.
     await expect(story.locator('li, tr').filter({ hasText: 'refund.create' }).filter({ hasText: REASON[lang] })).toHaveCount(1);
     await noSeriousViolations(page, 'customer');

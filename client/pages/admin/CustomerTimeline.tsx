@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Timeline, TimelineItem } from '../../../worker/api/admin/customers/schemas';
 import { TIMELINE_SOURCES } from '../../../worker/api/admin/customers/schemas';
 import { formatMoney } from '../../../worker/rules/money';
+import { pickText } from '../../../worker/rules/texts';
 import { formatDate, useI18n, type Lang, type Translate } from '../../i18n';
 
 /** When, to the minute, in UTC (the console's one clock, as the audit log). */
@@ -65,7 +66,7 @@ function facts(item: TimelineItem, t: Translate, lang: Lang): ReactNode[] {
       return [<Said key="lib">{item.data.library}</Said>, <Code key="slug">{item.data.slug ?? item.data.contentId}</Code>];
     case 'events.order':
       return [
-        <Said key="show">{item.data.show ?? item.data.showId}</Said>,
+        <Said key="show">{pickText(item.data.showTitles, lang) || item.data.show || item.data.showId}</Said>,
         <bdi key="amount" className="money">
           {formatMoney(lang, item.data.amount, item.data.currency)}
         </bdi>,

@@ -136,7 +136,7 @@ export const TimelineItem = z.discriminatedUnion('kind', [
   item('tickets.unlocked', { contentId: z.number(), slug: Text, expiresAt: z.string() }),
   item('library.card_added', { cardId: z.number(), libraryId: z.number(), library: z.string(), cardNumber: z.string(), validUntil: Text, invalid: Text }),
   item('library.loan', { loanId: z.string(), libraryId: z.number(), library: z.string(), contentId: z.number(), slug: Text, expiresAt: z.string() }),
-  item('events.order', { orderId: z.string(), showId: z.number(), show: Text, state: z.string(), amount: Count, currency: Currency, transactionId: Text }),
+  item('events.order', { orderId: z.string(), showId: z.number(), show: Text, showTitles: Text, state: z.string(), amount: Count, currency: Currency, transactionId: Text }),
   item('events.eticket', { ticketId: z.string(), code: z.string(), orderId: z.string(), showId: z.number(), ticketKind: z.string(), state: z.string() }),
   item('events.eticket_scanned', { ticketId: z.string(), code: z.string(), showId: z.number() }),
   item('contact.message', { ticket: z.string(), subject: z.string(), topic: Text }),

@@ -70,6 +70,8 @@ describe('GET /admin/customers/:userId', () => {
     expect(ofKind(items, 'events.eticket')[0]?.data).toMatchObject({ orderId: story.orderId, ticketKind: 'venue', state: 'valid' });
     expect(ofKind(items, 'events.eticket')[0]?.data.code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{2}$/);
     expect(ofKind(items, 'events.order')[0]?.data).toMatchObject({ orderId: story.orderId, state: 'fulfilled', amount: 15000 });
+    // The show's titles in every language, for the console to name it in its own.
+    expect(JSON.parse(String(ofKind(items, 'events.order')[0]?.data.showTitles))).toMatchObject({ en: expect.stringContaining('Opening night') });
     expect(ofKind(items, 'contact.message')[0]?.data).toEqual({ ticket: story.ticket, subject: 'billing', topic: null });
     expect(ofKind(items, 'code.sent')[0]?.data).toMatchObject({ channel: 'email', to: story.email, purpose: 'verify', used: false });
     expect(ofKind(items, 'profile.pin_changed')[0]?.data).toMatchObject({ profileId: story.kidsProfile, name: 'Kids', pin: true });

@@ -47,7 +47,7 @@ const SOURCES: Record<TimelineSource, string> = {
       json_object('loanId', o.id, 'libraryId', o.library_id, 'library', l.slug, 'contentId', o.content_id, 'slug', c.slug, 'expiresAt', o.expires_at)
     FROM library_loans o JOIN libraries l ON l.id = o.library_id LEFT JOIN contents c ON c.id = o.content_id WHERE o.user_id = $user`,
   events: `SELECT o.created_at AS at, 'order:' || o.id AS key, 'events.order' AS kind,
-      json_object('orderId', o.id, 'showId', o.show_id, 'show', s.slug, 'state', o.state, 'amount', o.amount, 'currency', o.currency, 'transactionId', o.transaction_id) AS data
+      json_object('orderId', o.id, 'showId', o.show_id, 'show', s.slug, 'showTitles', s.titles, 'state', o.state, 'amount', o.amount, 'currency', o.currency, 'transactionId', o.transaction_id) AS data
     FROM orders o LEFT JOIN event_shows s ON s.id = o.show_id WHERE o.user_id = $user
     UNION ALL SELECT created_at, 'eticket:' || id, 'events.eticket', json_object('ticketId', id, 'code', id, 'orderId', order_id, 'showId', show_id, 'ticketKind', kind, 'state', state) FROM etickets WHERE user_id = $user
     UNION ALL SELECT used_at, 'eticket-scan:' || id, 'events.eticket_scanned', json_object('ticketId', id, 'code', id, 'showId', show_id) FROM etickets WHERE user_id = $user AND used_at IS NOT NULL`,
