@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { isLang } from '../rules/lang';
+import { DEFAULT_CAPTION_STYLE } from '../rules/captions';
 import { ApiError } from '../rules/api-client';
 import { User, type Profile } from '../api/auth/schemas';
 import type { AppEnv } from '../env';
@@ -22,6 +23,8 @@ export const GUEST_PROFILE: Profile = {
   has_pin: false,
   locked: false,
   autoplay: true,
+  caption_size: DEFAULT_CAPTION_STYLE.size,
+  caption_background: DEFAULT_CAPTION_STYLE.background,
   method_payment: '',
   username: null,
   gender: null,

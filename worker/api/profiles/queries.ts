@@ -3,6 +3,7 @@ import type { Profile } from './schemas';
 import type { UserRow } from '../kernel/users';
 import { profilesNeedSubscription } from '../../rules/profiles';
 import type { Config } from '../configs/schemas';
+import { captionStyleOf } from '../../rules/captions';
 
 /** A profiles row (worker/db/migrations/0002_accounts.sql). */
 export type ProfileRow = {
@@ -15,6 +16,8 @@ export type ProfileRow = {
   pin_hash: string | null;
   pin_is_activated: number;
   autoplay: number;
+  caption_size: string;
+  caption_background: string;
   method_payment: string;
   username: string | null;
   gender: string | null;
@@ -37,6 +40,7 @@ export const toProfile = (row: ProfileRow, currentId: number | null = null): Pro
   has_pin: row.pin_hash !== null,
   locked: isLocked(row, currentId),
   autoplay: row.autoplay === 1,
+  ...captionFields(row),
   method_payment: row.method_payment,
   username: row.username,
   gender: row.gender,
@@ -47,6 +51,11 @@ export const toProfile = (row: ProfileRow, currentId: number | null = null): Pro
   country: row.country,
   birth: row.birth,
 });
+
+const captionFields = (row: Pick<ProfileRow, 'caption_size' | 'caption_background'>) => {
+  const style = captionStyleOf(row.caption_size, row.caption_background);
+  return { caption_size: style.size, caption_background: style.background };
+};
 
 const isLocked = (row: Pick<ProfileRow, 'id' | 'pin_hash' | 'pin_is_activated'>, currentId: number | null): boolean =>
   row.pin_is_activated === 1 && row.pin_hash !== null && row.id !== currentId;

@@ -91,6 +91,8 @@ const COLUMNS = {
   name: 'name',
   picture: 'picture',
   autoplay: 'autoplay',
+  caption_size: 'caption_size',
+  caption_background: 'caption_background',
   username: 'username',
   gender: 'gender',
   first_name: 'first_name',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ageLimit, NO_AGE_RESTRICTION } from '../../rules/age';
 import { isAvatar } from '../../rules/avatars';
 import { checkPin } from '../../rules/pin';
+import { CaptionBackground, CaptionSize } from '../../rules/captions';
 
 /**
  * Request shapes of the profile calls (issue 4, in the style of spec §7 auth/*). Messages are
@@ -30,6 +31,8 @@ export const ProfileEditInput = z.object({
   is_kid: z.boolean().optional(),
   age_restriction: ageRestriction.optional(),
   autoplay: z.boolean().optional(),
+  caption_size: CaptionSize.optional(),
+  caption_background: CaptionBackground.optional(),
   username: text(60),
   gender: text(30),
   first_name: text(60),
@@ -59,6 +62,9 @@ export const Profile = z.object({
   /** A PIN is active and this session has not unlocked the profile (spec §4 profile/pin lock). */
   locked: z.boolean(),
   autoplay: z.boolean(),
+  /** Subtitles as this profile reads them (worker/rules/captions.ts). */
+  caption_size: CaptionSize,
+  caption_background: CaptionBackground,
   method_payment: z.string(),
   username: z.string().nullable(),
   gender: z.string().nullable(),
