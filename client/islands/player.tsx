@@ -21,6 +21,11 @@ import { useEngine } from '../player/useEngine';
 import { useMediaState } from '../player/useMediaState';
 import { useScreenModes } from '../player/useScreenModes';
 import { useSubtitles } from '../player/useSubtitles';
+import { CaptionOverlay } from '../player/CaptionOverlay';
+import { useCaptionCues } from '../player/useCaptionCues';
+import { useCaptionStyle } from '../player/useCaptionStyle';
+import { captionStyleItems } from '../player/captionMenu';
+import { DEFAULT_CAPTION_STYLE, type CaptionStyle } from '../../worker/rules/captions';
 import { useThumbnails } from '../player/useThumbnails';
 import { usePositionSaving } from '../player/usePositionSaving';
 import { useShortcuts } from '../player/useShortcuts';
@@ -51,6 +56,8 @@ export type PlayerProps = {
   timeZone: string;
   /** The API path of this stream when it is neither a title's nor a channel's (a show's stream pass, /events/{slug}/{show}/watch). */
   streamPath?: string;
+  /** The watching profile's caption size and background (worker/rules/captions.ts); defaults for guests. */
+  captionStyle?: CaptionStyle;
 };
 
 type Menu = 'quality' | 'subtitles' | 'audio' | null;
@@ -69,7 +76,7 @@ const AUTOPLAY_GRACE_MS = 1_000;
  * stream slot alive with heartbeats and frees it on page hide; offers the next episode at the end
  * and starts it when the profile's autoplay is on.
  */
-export default function Player({ stream: initial, subtitleLabels, slug, trailer, profileId, loggedIn, backHref, langQuery, lists, live, timeZone, streamPath }: PlayerProps) {
+export default function Player({ stream: initial, subtitleLabels, slug, trailer, profileId, loggedIn, backHref, langQuery, lists, live, timeZone, streamPath, captionStyle = DEFAULT_CAPTION_STYLE }: PlayerProps) {
   const { t, lang } = useI18n();
   const uid = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -107,6 +114,8 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const screenModes = useScreenModes(root, video);
   const subtitles = useSubtitles(video, stream.subtitles, stream.url);
   const thumbs = useThumbnails(stream.thumbnails);
+  const cues = useCaptionCues(video, subtitles.subtitle, stream.url);
+  const captions = useCaptionStyle(captionStyle, profileId);
   /** Playback cannot go on: the error over the picture, and its Retry. */
   const fail = useCallback(
     (next: Failure) => {
@@ -255,6 +264,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     subtitles: [
       { key: 'off', label: t('OFF'), checked: subtitle === null, select: () => chooseSubtitle(null) },
       ...stream.subtitles.map((s) => ({ key: s.lang, label: subtitleLabels[s.lang] ?? s.lang, checked: subtitle === s.lang, select: () => chooseSubtitle(s.lang) })),
+      ...captionStyleItems(captions.style, captions.choose, t),
     ],
     audio: audioTracks.map((a) => ({ key: String(a.id), label: a.name || subtitleLabels[a.lang] || a.lang || String(a.id + 1), checked: audioTrack === a.id, select: () => chooseAudio(a.id) })),
   };
@@ -303,6 +313,8 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
           <track key={`${stream.url}-${s.lang}`} kind="subtitles" src={s.url} srcLang={s.lang} label={subtitleLabels[s.lang] ?? s.lang} />
         ))}
       </video>
+
+      <CaptionOverlay cues={cues} style={captions.style} />
 
       <div className="player__surface" onPointerUp={onSurfacePointerUp} aria-hidden="true" {...{ [BOOT_ATTRIBUTES.play]: '' }} />
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { Icon } from './icons';
 
-export type MenuItem = { key: string; label: string; checked: boolean; select: () => void };
+/** `group`: a heading drawn before the first item of its group, and the start of the item's name. */
+export type MenuItem = { key: string; label: string; checked: boolean; select: () => void; group?: string };
 
 /**
  * A control's pop-up list of choices (quality, subtitles, audio): role="menu" with
@@ -32,12 +33,18 @@ export function ChoiceMenu({ id, label, items, onClose }: { id: string; label: s
       <p className="player__menu-title" aria-hidden="true">
         {label}
       </p>
-      {items.map((item) => (
+      {items.map((item, i) => [
+        item.group && item.group !== items[i - 1]?.group ? (
+          <p key={`${item.key}-group`} className="player__menu-group" aria-hidden="true">
+            {item.group}
+          </p>
+        ) : null,
         <button
           key={item.key}
           type="button"
           role="menuitemradio"
           aria-checked={item.checked}
+          aria-label={item.group ? `${item.group}: ${item.label}` : undefined}
           className="player__menu-item"
           tabIndex={-1}
           onClick={() => {
@@ -46,8 +53,8 @@ export function ChoiceMenu({ id, label, items, onClose }: { id: string; label: s
           }}
         >
           {item.label}
-        </button>
-      ))}
+        </button>,
+      ])}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-/** The viewer's player preferences kept in this browser (localStorage): volume and subtitles. */
+/** The viewer's player preferences kept in this browser (localStorage): volume, subtitles, a guest's caption style. */
 export const VOLUME_KEY = 'playerVolume';
 export const SUBTITLES_KEY = 'playerSubtitles';
+export const CAPTION_STYLE_KEY = 'playerCaptionStyle';
 
 export function readLocal<T>(key: string, fallback: T): T {
   try {

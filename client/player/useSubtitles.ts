@@ -3,7 +3,8 @@ import { readLocal, SUBTITLES_KEY, writeLocal } from './preferences';
 
 /**
  * The subtitles shown: the viewer's last choice in this browser when the title has it; the chosen
- * <track> shows, the others (and any the browser made from the playlist) stay off. `toggle` (the
+ * <track> is 'hidden' (loaded and timed, drawn by CaptionOverlay with each cue's direction), the
+ * others (and any the browser made from the playlist) stay off. `toggle` (the
  * `c` key) brings back the last language, else the page's, else the first.
  */
 export function useSubtitles(video: RefObject<HTMLVideoElement | null>, subtitles: { lang: string }[], streamUrl: string) {
@@ -23,7 +24,7 @@ export function useSubtitles(video: RefObject<HTMLVideoElement | null>, subtitle
     const apply = () => {
       for (const track of el.textTracks) {
         if (track.kind !== 'subtitles' && track.kind !== 'captions') continue;
-        track.mode = subtitle && track.language === subtitle && track.label !== '' ? 'showing' : 'disabled';
+        track.mode = subtitle && track.language === subtitle && track.label !== '' ? 'hidden' : 'disabled';
       }
     };
     apply();

@@ -69,11 +69,28 @@ function makeSource(clip: Clip, file: string): void {
 const srtTime = (s: number): string => `00:00:${String(s).padStart(2, '0')},000`;
 const vttTime = (s: number): string => `00:${String(s).padStart(2, '0')}.000`;
 
+/**
+ * The Arabic cues: leading dashes, final punctuation, numbers beside punctuation, quotes, a
+ * direction mark, two lines and italics, which a player laying cues out left to right puts at the
+ * wrong end (issue 34); the later ones name their start time like the French.
+ */
+function arabicCue(i: number, s: number, variant: string): string {
+  const cues = [
+    `- مرحباً!\nعرض تجريبي ${variant}`,
+    'الساعة 10:30، هل أنت مستعد؟',
+    `«نعم» — عند الثانية ${s}.`,
+    `- هل رأيته؟\n- نعم، عند الثانية ${s}!`,
+    `\u200F50% من العرض... عند الثانية ${s}`,
+    '<i>همسٌ: «انتظر...»</i>',
+  ];
+  return cues[i] ?? `الترجمة رقم ${i + 1}، عند الثانية ${s}.`;
+}
+
 /** One cue every 6 s naming its own start time, so the sync is checked against the burned clock. */
 function writeSubtitles(clip: Clip, dir: string): { lang: string; file: string }[] {
   const starts = Array.from({ length: Math.floor((clip.seconds - 2) / 6) }, (_, i) => i * 6 + 1);
   const fr = ['WEBVTT', '', ...starts.flatMap((s, i) => [`${vttTime(s)} --> ${vttTime(s + 4)}`, i === 0 ? `Bienvenue sur Tafrij — ${clip.title.replace('Tafrij demo', 'démo')}` : `Sous-titre n° ${i + 1}, à ${s} secondes`, ''])];
-  const ar = starts.flatMap((s, i) => [String(i + 1), `${srtTime(s)} --> ${srtTime(s + 4)}`, i === 0 ? `مرحبا بكم في تفرّج — عرض تجريبي ${clip.variant.toUpperCase()}` : `الترجمة رقم ${i + 1}، عند الثانية ${s}`, '']);
+  const ar = starts.flatMap((s, i) => [String(i + 1), `${srtTime(s)} --> ${srtTime(s + 4)}`, arabicCue(i, s, clip.variant.toUpperCase()), '']);
   writeFileSync(join(dir, 'fr.vtt'), fr.join('\n'));
   writeFileSync(join(dir, 'ar.srt'), ar.join('\n'));
   return [

@@ -7,6 +7,7 @@ import { AccountFormIsland } from '../../islands/account-form';
 import { DEFAULT_PROFILE_NAME } from '../../../worker/rules/profiles';
 import { AVATARS, avatarUrl, isAvatar } from '../../../worker/rules/avatars';
 import { KIDS_MAX_AGE, NO_AGE_RESTRICTION } from '../../../worker/rules/age';
+import { CAPTION_BACKGROUND_LABELS, CAPTION_BACKGROUNDS, CAPTION_SIZE_LABELS, CAPTION_SIZES, DEFAULT_CAPTION_STYLE } from '../../../worker/rules/captions';
 import { SettingsSection } from '../settings/forms';
 import { FormNote, firstError, type FormState } from '../../components/FormState';
 import { ageOptions } from './age';
@@ -30,7 +31,7 @@ export const DETAIL_MAX: Record<DetailField, number> = {
 export const GENDERS = ['female', 'male', 'other'] as const;
 
 /** The fields of the form, in page order (the first one in error takes the focus). */
-export const PROFILE_FIELDS = ['name', 'picture', 'is_kid', 'age_restriction', 'autoplay', ...DETAIL_FIELDS, 'current_password'];
+export const PROFILE_FIELDS = ['name', 'picture', 'is_kid', 'age_restriction', 'autoplay', 'caption_size', 'caption_background', ...DETAIL_FIELDS, 'current_password'];
 
 /** The form's values (strings, checkboxes '1' or '') of a stored profile, or of a new one. */
 export function profileValues(profile?: Profile): Record<string, string> {
@@ -41,6 +42,8 @@ export function profileValues(profile?: Profile): Record<string, string> {
     is_kid: profile.is_kid ? '1' : '',
     age_restriction: profile.age_restriction,
     autoplay: profile.autoplay ? '1' : '',
+    caption_size: profile.caption_size,
+    caption_background: profile.caption_background,
     username: profile.username ?? '',
     first_name: profile.first_name ?? '',
     last_name: profile.last_name ?? '',
@@ -164,6 +167,37 @@ export function AgeSelect({ id, value, ratings, kid, error, hint, autoFocus }: {
   );
 }
 
+/** The profile's caption style (worker/rules/captions.ts), also chosen in the player's subtitles menu. */
+function CaptionFields({ values, errors, focus }: { values: Record<string, string>; errors: FormState['errors']; focus?: string }) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="captions-fields">
+      <legend className="field__label">{t('CAPTION_STYLE')}</legend>
+      <p className="field__hint">{t('CAPTION_STYLE_HINT')}</p>
+      <SelectField name="caption_size" label={t('CAPTION_SIZE')} value={values.caption_size ?? DEFAULT_CAPTION_STYLE.size} error={errors?.caption_size} autoFocus={focus === 'caption_size'}>
+        {CAPTION_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {t(CAPTION_SIZE_LABELS[size])}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        name="caption_background"
+        label={t('CAPTION_BACKGROUND')}
+        value={values.caption_background ?? DEFAULT_CAPTION_STYLE.background}
+        error={errors?.caption_background}
+        autoFocus={focus === 'caption_background'}
+      >
+        {CAPTION_BACKGROUNDS.map((background) => (
+          <option key={background} value={background}>
+            {t(CAPTION_BACKGROUND_LABELS[background])}
+          </option>
+        ))}
+      </SelectField>
+    </fieldset>
+  );
+}
+
 function PersonalDetails({ values, errors, focus }: { values: Record<string, string>; errors: FormState['errors']; focus?: string }) {
   const { t } = useI18n();
   const open = DETAIL_FIELDS.some((name) => values[name] || errors?.[name]);
@@ -241,6 +275,7 @@ export function ProfileFormPage({ profile, main = false, ratings, state }: Profi
           />
           <AgeSelect value={values.age_restriction ?? NO_AGE_RESTRICTION} ratings={ratings} error={errors?.age_restriction} hint={t('AGE_RESTRICTION_HINT')} autoFocus={focus === 'age_restriction'} />
           <Toggle name="autoplay" label={t('AUTOPLAY')} hint={t('AUTOPLAY_HINT')} checked={values.autoplay === '1'} />
+          {profile && <CaptionFields values={values} errors={errors} focus={focus} />}
           <PersonalDetails values={values} errors={errors} focus={focus} />
           {profile && (
             <AccountPasswordField hint="PROFILE_PASSWORD_HINT" required={false} error={errors?.current_password} autoFocus={focus === 'current_password'} />

@@ -9,6 +9,7 @@ import { forProfile, serverApi } from '../loaders';
 import { definePage } from '../kit/page';
 import { viewerLists } from '../../rules/favs';
 import { DEFAULT_TIME_ZONE } from '../../rules/live-tv';
+import { captionStyleOf, DEFAULT_CAPTION_STYLE } from '../../rules/captions';
 
 type Ctx = Context<AppEnv>;
 
@@ -129,6 +130,7 @@ export const pages = definePage({
               : { id: target.id, title: target.name_long, fav: lists.favs.includes(target.id), like: lists.likes.includes(target.id), guest: lists.guest },
           live: null,
           timeZone: DEFAULT_TIME_ZONE,
+          captionStyle: guest || !user ? DEFAULT_CAPTION_STYLE : captionStyleOf(user.profile.caption_size, user.profile.caption_background),
         }}
       />
     );

@@ -23,6 +23,7 @@ import { loadProfilesData } from './data';
 import { definePage, type Ctx, type Form, type Shown } from '../kit/page';
 import { failure, hasAny, idParam, profileRefused, ratingAges, send, withProfile, type Body } from './handlers';
 import { whosWatchingPages } from './whoswatching';
+import { CaptionBackground, CaptionSize } from '../../rules/captions';
 
 /**
  * Profile management (issue 4; spec §2 /profiles (/settings/restrictions and /settings/lock: worker/pages/settings/profiles.tsx); §3
@@ -62,6 +63,18 @@ function readProfileForm(form: Form, ratings: Rating[], mainProfile: boolean): {
   if (values.gender && !(GENDERS as readonly string[]).includes(values.gender)) errors.gender = 'FIELD_TOO_LONG';
   if (values.birth && !validBirth(values.birth)) errors.birth = 'INVALID_DATE';
   const body: Body = { name, picture, is_kid: isKid, age_restriction: requested, autoplay: values.autoplay === '1' };
+  // The caption style (edit form only): sent when posted, refused when not one of the choices.
+  for (const [field, schema, error] of [
+    ['caption_size', CaptionSize, 'INVALID_CAPTION_SIZE'],
+    ['caption_background', CaptionBackground, 'INVALID_CAPTION_BACKGROUND'],
+  ] as const) {
+    const posted = form[field];
+    if (posted === undefined) continue;
+    values[field] = posted;
+    const parsed = schema.safeParse(posted);
+    if (parsed.success) body[field] = parsed.data;
+    else errors[field] = error;
+  }
   return { values, body, details, errors };
 }
 

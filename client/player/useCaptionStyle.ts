@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { captionStyleOf, type CaptionStyle } from '../../worker/rules/captions';
+import { apiFetch } from '../api';
+import { CAPTION_STYLE_KEY, readLocal, writeLocal } from './preferences';
+
+/**
+ * The caption style in use: the watching profile's (saved to the account with PUT
+ * auth/profiles/{id}); a guest's stays in this browser.
+ */
+export function useCaptionStyle(initial: CaptionStyle, profileId: number | null) {
+  const [style, setStyle] = useState<CaptionStyle>(initial);
+  useEffect(() => {
+    if (profileId !== null) return;
+    const saved = readLocal<Partial<CaptionStyle> | null>(CAPTION_STYLE_KEY, null);
+    if (saved) setStyle(captionStyleOf(saved.size, saved.background));
+    // Once, after hydration: the server cannot know this browser's choice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const choose = (change: Partial<CaptionStyle>) => {
+    const next = { ...style, ...change };
+    setStyle(next);
+    if (profileId === null) return writeLocal(CAPTION_STYLE_KEY, next);
+    void apiFetch(`/auth/profiles/${profileId}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ caption_size: next.size, caption_background: next.background }),
+    }).catch(() => undefined);
+  };
+  return { style, choose };
+}
