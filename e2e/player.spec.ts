@@ -164,7 +164,7 @@ test.describe('player', () => {
     const subtitles = page.getByRole('menu', { name: text('en', 'SUBTITLES') });
     await expect(subtitles.getByRole('menuitemradio', { name: 'French' })).toBeVisible();
     await subtitles.getByRole('menuitemradio', { name: 'French' }).click();
-    const showing = () => page.evaluate(() => [...(document.querySelector<HTMLVideoElement>('.player video')?.textTracks ?? [])].filter((t) => t.mode === 'showing').map((t) => t.language));
+    const showing = () => page.evaluate(() => [...(document.querySelector<HTMLVideoElement>('.player video')?.textTracks ?? [])].filter((t) => t.mode !== 'disabled').map((t) => t.language));
     await expect.poll(showing).toEqual(['fr']);
     await page.keyboard.press('c');
     await expect.poll(showing).toEqual([]);
