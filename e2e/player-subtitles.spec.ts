@@ -11,7 +11,7 @@ import { BASE_URL } from './playwright.config';
  */
 
 const PASSWORD = 'Sesame123';
-const FILM = 'casa-blues';
+const FILM = 'casa-blues'; // demo clip C
 const SHOTS = 'e2e/screenshots';
 const PHONE = devices['Pixel 7'];
 const ARABIC = { en: 'Arabic', ar: 'العربية' } as const;
@@ -72,7 +72,7 @@ async function checkArabicCues(page: Page): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => [...(document.querySelector<HTMLVideoElement>('.player video')?.textTracks ?? [])].filter((t) => t.mode !== 'disabled').map((t) => `${t.language}:${t.mode}`)))
     .toEqual(['ar:hidden']);
-  await cueAt(page, 2, '- مرحباً!\nعرض تجريبي A');
+  await cueAt(page, 2, '- مرحباً!\nعرض تجريبي C');
   const cue = page.locator('.captions__cue');
   await expect(cue).toHaveAttribute('dir', 'rtl');
   await expect(cue).toHaveAttribute('lang', 'ar');
@@ -124,7 +124,7 @@ for (const lang of ['en', 'ar'] as const) {
     await page.mouse.move(400, 300);
     await page.waitForTimeout(600);
     await page.screenshot({ path: `${SHOTS}/player-subtitles-desktop-${lang}.png` });
-    await cueAt(page, 2, '- مرحباً!\nعرض تجريبي A');
+    await cueAt(page, 2, '- مرحباً!\nعرض تجريبي C');
     await page.screenshot({ path: `${SHOTS}/player-subtitles-desktop-${lang}-2.png` });
   });
 }
