@@ -366,3 +366,25 @@ describe('a kids session', () => {
     expect(await profilesOf(userId)).toHaveLength(2);
   });
 });
+
+describe('caption style on the profile form', () => {
+  it('shows the size and background selects when editing, saves a choice, refuses an unknown one', async () => {
+    const { jar, userId } = await account();
+    const row = await created(jar, userId, { name: 'Captions' });
+    const { html: page } = await call(`/profiles/${row.id}/edit?lang=en`, {}, jar);
+    expect(hasTag(page, 'select', { name: 'caption_size' })).toBe(true);
+    expect(hasTag(page, 'option', { value: 'medium', selected: '' })).toBe(true);
+    expect(hasTag(page, 'option', { value: 'shadow', selected: '' })).toBe(true);
+    expect(page).toContain(en('CAPTION_BACKGROUND_BOX'));
+
+    const form = { name: 'Captions', picture: 'avatar-2', autoplay: '1', age_restriction: row.age_restriction };
+    const saved = await post(`/profiles/${row.id}/edit`, { ...form, caption_size: 'small', caption_background: 'box' }, jar);
+    expect(saved.res.status).toBe(303);
+    expect(await env.DB.prepare('SELECT caption_size, caption_background FROM profiles WHERE id = ?').bind(row.id).first()).toEqual({ caption_size: 'small', caption_background: 'box' });
+
+    const bad = await post(`/profiles/${row.id}/edit?lang=en`, { ...form, caption_size: 'huge' }, jar);
+    expect(bad.res.status).toBe(400);
+    expect(bad.html).toContain(en('INVALID_CAPTION_SIZE'));
+    expect((await env.DB.prepare('SELECT caption_size FROM profiles WHERE id = ?').bind(row.id).first())?.caption_size).toBe('small');
+  });
+});
