@@ -126,6 +126,15 @@ for (const lang of ['en', 'ar'] as const) {
     await page.screenshot({ path: `${SHOTS}/player-subtitles-desktop-${lang}.png` });
     await cueAt(page, 2, '- مرحباً!\nعرض تجريبي C');
     await page.screenshot({ path: `${SHOTS}/player-subtitles-desktop-${lang}-2.png` });
+
+    // The profile's form shows the same choice and changes it.
+    const [profile] = (await (await page.request.get('/api/auth/profiles')).json()) as { id: number }[];
+    await page.goto(`/profiles/${profile?.id}/edit?lang=${lang}`);
+    await expect(page.getByLabel(text(lang, 'CAPTION_SIZE'))).toHaveValue('large');
+    await page.getByLabel(text(lang, 'CAPTION_BACKGROUND')).selectOption('none');
+    await page.locator('.captions-fields').screenshot({ path: `${SHOTS}/profile-captions-desktop-${lang}.png` });
+    await page.getByRole('button', { name: text(lang, 'SAVE'), exact: true }).click();
+    await expect.poll(saved).toMatchObject({ caption_size: 'large', caption_background: 'none' });
   });
 }
 
