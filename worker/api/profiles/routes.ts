@@ -91,6 +91,7 @@ const COLUMNS = {
   name: 'name',
   picture: 'picture',
   autoplay: 'autoplay',
+  data_usage: 'data_usage',
   username: 'username',
   gender: 'gender',
   first_name: 'first_name',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATA_USAGES } from '../../rules/data-usage';
 import { ageLimit, NO_AGE_RESTRICTION } from '../../rules/age';
 import { isAvatar } from '../../rules/avatars';
 import { checkPin } from '../../rules/pin';
@@ -30,6 +31,8 @@ export const ProfileEditInput = z.object({
   is_kid: z.boolean().optional(),
   age_restriction: ageRestriction.optional(),
   autoplay: z.boolean().optional(),
+  /** Automatic, Data saver or Best quality (worker/rules/data-usage.ts). */
+  data_usage: z.enum(DATA_USAGES, 'INVALID_DATA_USAGE').optional(),
   username: text(60),
   gender: text(30),
   first_name: text(60),
@@ -59,6 +62,7 @@ export const Profile = z.object({
   /** A PIN is active and this session has not unlocked the profile (spec §4 profile/pin lock). */
   locked: z.boolean(),
   autoplay: z.boolean(),
+  data_usage: z.enum(DATA_USAGES),
   method_payment: z.string(),
   username: z.string().nullable(),
   gender: z.string().nullable(),
