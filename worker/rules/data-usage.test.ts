@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_USAGE_GB_PER_HOUR, gigabytesPerHour, isDataUsage, levelCap, SAVER_MAX_BANDWIDTH, savesData } from './data-usage';
+import { DATA_USAGE_GB_PER_HOUR, dataUsageLabel, gigabytesPerHour, isDataUsage, levelCap, SAVER_MAX_BANDWIDTH, savesData } from './data-usage';
 
 const ladder = [{ bitrate: 250_000 }, { bitrate: 600_000 }, { bitrate: 1_400_000 }, { bitrate: 2_800_000 }, { bitrate: 5_000_000 }];
 
@@ -36,5 +36,14 @@ describe('data usage', () => {
     expect(gigabytesPerHour(SAVER_MAX_BANDWIDTH)).toBeCloseTo(0.315, 3);
     expect(DATA_USAGE_GB_PER_HOUR.saver).toBeLessThanOrEqual(gigabytesPerHour(SAVER_MAX_BANDWIDTH) + 0.01);
     expect(DATA_USAGE_GB_PER_HOUR.best).toBeCloseTo(gigabytesPerHour(5_000_000), 1);
+  });
+});
+
+describe('data usage labels', () => {
+  it('names each choice with its gigabytes per hour in the reader\'s digits', () => {
+    const t = (key: string, params?: Record<string, string | number>) => `${key}${params ? `(${String(params.gb)})` : ''}`;
+    expect(dataUsageLabel(t, 'en', 'saver')).toBe('DATA_USAGE_SAVER · DATA_USAGE_GB_PER_HOUR(0.3)');
+    expect(dataUsageLabel(t, 'fr', 'best')).toBe('DATA_USAGE_BEST · DATA_USAGE_GB_PER_HOUR(2,3)');
+    expect(dataUsageLabel(t, 'ar', 'auto')).toMatch(/\(2[.,٫]3\)$/);
   });
 });

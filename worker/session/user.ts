@@ -22,6 +22,7 @@ export const GUEST_PROFILE: Profile = {
   has_pin: false,
   locked: false,
   autoplay: true,
+  data_usage: 'auto',
   method_payment: '',
   username: null,
   gender: null,

@@ -7,6 +7,7 @@ import { AccountFormIsland } from '../../islands/account-form';
 import { DEFAULT_PROFILE_NAME } from '../../../worker/rules/profiles';
 import { AVATARS, avatarUrl, isAvatar } from '../../../worker/rules/avatars';
 import { KIDS_MAX_AGE, NO_AGE_RESTRICTION } from '../../../worker/rules/age';
+import { DATA_USAGES, dataUsageLabel, DEFAULT_DATA_USAGE } from '../../../worker/rules/data-usage';
 import { SettingsSection } from '../settings/forms';
 import { FormNote, firstError, type FormState } from '../../components/FormState';
 import { ageOptions } from './age';
@@ -30,7 +31,7 @@ export const DETAIL_MAX: Record<DetailField, number> = {
 export const GENDERS = ['female', 'male', 'other'] as const;
 
 /** The fields of the form, in page order (the first one in error takes the focus). */
-export const PROFILE_FIELDS = ['name', 'picture', 'is_kid', 'age_restriction', 'autoplay', ...DETAIL_FIELDS, 'current_password'];
+export const PROFILE_FIELDS = ['name', 'picture', 'is_kid', 'age_restriction', 'autoplay', 'data_usage', ...DETAIL_FIELDS, 'current_password'];
 
 /** The form's values (strings, checkboxes '1' or '') of a stored profile, or of a new one. */
 export function profileValues(profile?: Profile): Record<string, string> {
@@ -41,6 +42,7 @@ export function profileValues(profile?: Profile): Record<string, string> {
     is_kid: profile.is_kid ? '1' : '',
     age_restriction: profile.age_restriction,
     autoplay: profile.autoplay ? '1' : '',
+    data_usage: profile.data_usage,
     username: profile.username ?? '',
     first_name: profile.first_name ?? '',
     last_name: profile.last_name ?? '',
@@ -164,6 +166,20 @@ export function AgeSelect({ id, value, ratings, kid, error, hint, autoFocus }: {
   );
 }
 
+/** The profile's data usage (issue 34): each choice with its estimated gigabytes per hour. */
+function DataUsageSelect({ value, error, autoFocus }: { value: string; error?: string; autoFocus?: boolean }) {
+  const { t, lang } = useI18n();
+  return (
+    <SelectField name="data_usage" label={t('DATA_USAGE')} value={value} error={error} hint={t('DATA_USAGE_HINT')} autoFocus={autoFocus}>
+      {DATA_USAGES.map((usage) => (
+        <option key={usage} value={usage}>
+          {dataUsageLabel(t, lang, usage)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 function PersonalDetails({ values, errors, focus }: { values: Record<string, string>; errors: FormState['errors']; focus?: string }) {
   const { t } = useI18n();
   const open = DETAIL_FIELDS.some((name) => values[name] || errors?.[name]);
@@ -241,6 +257,7 @@ export function ProfileFormPage({ profile, main = false, ratings, state }: Profi
           />
           <AgeSelect value={values.age_restriction ?? NO_AGE_RESTRICTION} ratings={ratings} error={errors?.age_restriction} hint={t('AGE_RESTRICTION_HINT')} autoFocus={focus === 'age_restriction'} />
           <Toggle name="autoplay" label={t('AUTOPLAY')} hint={t('AUTOPLAY_HINT')} checked={values.autoplay === '1'} />
+          {profile && <DataUsageSelect value={values.data_usage ?? DEFAULT_DATA_USAGE} error={errors?.data_usage} autoFocus={focus === 'data_usage'} />}
           <PersonalDetails values={values} errors={errors} focus={focus} />
           {profile && (
             <AccountPasswordField hint="PROFILE_PASSWORD_HINT" required={false} error={errors?.current_password} autoFocus={focus === 'current_password'} />

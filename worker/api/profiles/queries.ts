@@ -2,7 +2,7 @@ import { hasActiveSubscription } from '../../rules/subscription';
 import type { Profile } from './schemas';
 import type { UserRow } from '../kernel/users';
 import { profilesNeedSubscription } from '../../rules/profiles';
-import { DEFAULT_DATA_USAGE, isDataUsage } from '../../rules/data-usage';
+import { dataUsageOf } from '../../rules/data-usage';
 import type { Config } from '../configs/schemas';
 
 /** A profiles row (worker/db/migrations/0002_accounts.sql). */
@@ -39,7 +39,7 @@ export const toProfile = (row: ProfileRow, currentId: number | null = null): Pro
   has_pin: row.pin_hash !== null,
   locked: isLocked(row, currentId),
   autoplay: row.autoplay === 1,
-  data_usage: isDataUsage(row.data_usage) ? row.data_usage : DEFAULT_DATA_USAGE,
+  data_usage: dataUsageOf(row.data_usage),
   method_payment: row.method_payment,
   username: row.username,
   gender: row.gender,
