@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { apiFetch } from '../api';
 import type { Lang, Translate } from '../i18n';
 import { showToast, TOAST_MS } from '../toast';
-import { DATA_USAGES, dataUsageLabel, type DataUsage } from '../../worker/rules/data-usage';
+import { DATA_USAGES, type DataUsage } from '../../worker/rules/data-usage';
+import { dataUsageLabel } from '../../worker/rules/data-usage-label';
 import type { MenuItem } from './ChoiceMenu';
 
 /**

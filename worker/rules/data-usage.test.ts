@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_USAGE_GB_PER_HOUR, dataUsageLabel, gigabytesPerHour, isDataUsage, levelCap, SAVER_MAX_BANDWIDTH, savesData } from './data-usage';
+import { dataUsageLabel } from './data-usage-label';
+import { DATA_USAGE_GB_PER_HOUR, gigabytesPerHour, isDataUsage, levelCap, SAVER_MAX_BANDWIDTH, savesData } from './data-usage';
 
 const ladder = [{ bitrate: 250_000 }, { bitrate: 600_000 }, { bitrate: 1_400_000 }, { bitrate: 2_800_000 }, { bitrate: 5_000_000 }];
 

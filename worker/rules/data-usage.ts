@@ -7,8 +7,6 @@
  * choice come from the constant table below instead: the settings page has no playlist to read,
  * and a viewer compares choices, not titles.
  */
-import type { Lang } from './lang';
-import { formatNumber, type Translate } from './translate';
 
 export const DATA_USAGES = ['auto', 'saver', 'best'] as const;
 export type DataUsage = (typeof DATA_USAGES)[number];
@@ -23,14 +21,6 @@ export const SAVER_MAX_BANDWIDTH = 700_000;
 
 /** Estimated gigabytes per hour of each choice: Data saver at its ceiling, the others at a 1080p rendition (≈5 Mbit/s). */
 export const DATA_USAGE_GB_PER_HOUR: Record<DataUsage, number> = { auto: 2.3, saver: 0.3, best: 2.3 };
-
-const NAME_KEYS: Record<DataUsage, string> = { auto: 'DATA_USAGE_AUTO', saver: 'DATA_USAGE_SAVER', best: 'DATA_USAGE_BEST' };
-
-/** A choice's name with its estimated gigabytes per hour ("Data saver · about 0.3 GB per hour"), for the player's menu and the profile form. */
-export function dataUsageLabel(t: Translate, lang: Lang, usage: DataUsage): string {
-  const gb = formatNumber(lang, DATA_USAGE_GB_PER_HOUR[usage], { maximumFractionDigits: 1 });
-  return `${t(NAME_KEYS[usage])} · ${t('DATA_USAGE_GB_PER_HOUR', { gb })}`;
-}
 
 /** Gigabytes in one hour at `bitsPerSecond`. */
 export const gigabytesPerHour = (bitsPerSecond: number): number => (bitsPerSecond * 3600) / 8 / 1e9;
