@@ -49,7 +49,7 @@ async function measure(origin: string, slug: string, usage: 'saver' | 'best', se
       const path = new URL(response.url()).pathname;
       if (!SEGMENT.test(path) || !response.ok()) return;
       segments += 1;
-      const folder = path.split('/').slice(-2, -1)[0];
+      const folder = path.includes('/audio/') ? 'audio' : path.split('/').slice(-2, -1)[0];
       if (folder) renditions.add(folder);
       pending.push(response.body().then((body) => void (bytes += body.length), () => undefined));
     });

@@ -19,6 +19,9 @@ export const dataUsageOf = (value: unknown): DataUsage => (isDataUsage(value) ? 
 /** Data saver's ceiling in bits per second: ≈0.3 GB per hour, as the big services' low setting. */
 export const SAVER_MAX_BANDWIDTH = 700_000;
 
+/** Seconds of media fetched ahead of the playhead while saving data (hls.js would fetch up to 600 s of a light rendition). */
+export const SAVER_BUFFER_AHEAD_SECONDS = 30;
+
 /** Estimated gigabytes per hour of each choice: Data saver at its ceiling, the others at a 1080p rendition (≈5 Mbit/s). */
 export const DATA_USAGE_GB_PER_HOUR: Record<DataUsage, number> = { auto: 2.3, saver: 0.3, best: 2.3 };
 
