@@ -91,7 +91,7 @@ test.describe('data saver', () => {
       `${text('en', 'DATA_USAGE_BEST')} · ${text('en', 'DATA_USAGE_GB_PER_HOUR', { gb: '2.3' })}`,
     ]);
     await select.selectOption('saver');
-    await select.scrollIntoViewIfNeeded();
+    await select.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/data-saver-settings-desktop-en.png` });
     await page.getByRole('button', { name: text('en', 'SAVE'), exact: true }).click();
@@ -126,7 +126,7 @@ test.describe('data saver', () => {
     const id = await newAccount(page.context());
     await page.goto(`/profiles/${id}/edit?lang=ar`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await page.getByLabel(text('ar', 'DATA_USAGE')).scrollIntoViewIfNeeded();
+    await page.getByLabel(text('ar', 'DATA_USAGE')).evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/data-saver-settings-desktop-ar.png` });
     await page.goto(`/player/${FILM}?lang=ar`);
@@ -141,7 +141,11 @@ test.describe('data saver', () => {
       const p = await phone.newPage();
       await p.goto(`/player/${FILM}?lang=${lang}`);
       await playing(p);
-      await expect((await openDataMenu(p, lang)).getByRole('menuitemradio')).toHaveCount(3);
+      const menu = await openDataMenu(p, lang);
+      await expect(menu.getByRole('menuitemradio')).toHaveCount(3);
+      // The whole menu is on the screen, in either direction.
+      const box = await menu.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= (p.viewportSize()?.width ?? 0)).toBe(true);
       await p.waitForTimeout(500);
       await p.screenshot({ path: `${SHOTS}/data-saver-player-phone-${lang}.png` });
       await phone.close();
