@@ -4,14 +4,16 @@ import { defineIsland } from '../island';
 import { useI18n } from '../i18n';
 import { showToast, TOAST_MS } from '../toast';
 import { ButtonIcon } from '../components/ButtonIcon';
+import { capLevels } from '../player/data-cap';
+import { dataUsageOf, type DataUsage } from '../../worker/rules/data-usage';
 
 export type TrailerProps = { slug: string; title: string };
 
 /** The part of GET /pages/content/{slug}/stream_url the trailer needs (no zod in island bundles). */
-function parseStream(value: unknown): { url: string; poster: string | null } {
+function parseStream(value: unknown): { url: string; poster: string | null; dataUsage: DataUsage } {
   const record = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   if (typeof record.url !== 'string') throw new Error('stream_url: no url');
-  return { url: record.url, poster: typeof record.poster === 'string' ? record.poster : null };
+  return { url: record.url, poster: typeof record.poster === 'string' ? record.poster : null, dataUsage: dataUsageOf(record.dataUsage) };
 }
 
 type Detach = () => void;
@@ -21,7 +23,7 @@ type Detach = () => void;
  * Extensions (iOS Safari), else through hls.js, downloaded only now. Chromium answers "maybe" to
  * canPlayType(m3u8) without playing it, so MSE browsers always take hls.js.
  */
-async function attach(video: HTMLVideoElement, url: string, onFatal: () => void): Promise<Detach> {
+async function attach(video: HTMLVideoElement, url: string, dataUsage: DataUsage, onFatal: () => void): Promise<Detach> {
   const mse = 'MediaSource' in window || 'ManagedMediaSource' in window;
   if (!mse && video.canPlayType('application/vnd.apple.mpegurl')) {
     video.src = url;
@@ -30,6 +32,8 @@ async function attach(video: HTMLVideoElement, url: string, onFatal: () => void)
   const { default: Hls } = await import('hls.js');
   if (!Hls.isSupported()) throw new Error('HLS is not supported');
   const hls = new Hls({ maxBufferLength: 12, capLevelToPlayerSize: true, enableWorker: false });
+  // The profile's data usage caps the trailer's renditions as the player's.
+  hls.on(Hls.Events.MANIFEST_PARSED, () => capLevels(hls, dataUsage));
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (data.fatal) onFatal();
   });
@@ -75,7 +79,7 @@ export default function Trailer({ slug, title }: TrailerProps) {
       if (!stream) return hide();
       if (stream.poster) el.poster = stream.poster;
       try {
-        const d = await attach(el, stream.url, failed);
+        const d = await attach(el, stream.url, stream.dataUsage, failed);
         if (cancelled) return d();
         detach = d;
         await el.play().catch(() => undefined); // autoplay refused: the controls are there

@@ -18,6 +18,7 @@ import { NextEpisode } from '../player/NextEpisode';
 import { SeekBar } from '../player/SeekBar';
 import { useControlsVisibility } from '../player/useControlsVisibility';
 import { useEngine } from '../player/useEngine';
+import { useDataUsage } from '../player/useDataUsage';
 import { useMediaState } from '../player/useMediaState';
 import { useScreenModes } from '../player/useScreenModes';
 import { useSubtitles } from '../player/useSubtitles';
@@ -60,7 +61,7 @@ export type PlayerProps = {
   captionStyle?: CaptionStyle;
 };
 
-type Menu = 'quality' | 'subtitles' | 'audio' | null;
+type Menu = 'quality' | 'data' | 'subtitles' | 'audio' | null;
 
 /**
  * A press on Play/Pause this soon after autoplay started is the Play the viewer meant as the page
@@ -125,6 +126,8 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     [media.setWaiting],
   );
 
+  const dataUsage = useDataUsage({ initial: initial.dataUsage ?? 'auto', profileId, t, lang });
+
   // ---- the media engine: adopt the one the page booted, start a new one after a re-fetch ----
   const tracks = useEngine({
     video,
@@ -148,6 +151,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       if (Number.isFinite(el.duration) && el.duration > 0) media.setDuration(el.duration);
       if (!el.paused && el.readyState >= 3) media.setWaiting(false);
     },
+    dataUsage: dataUsage.usage,
   });
   const { levels, level, chooseLevel, autoHeight, audioTracks, audioTrack, chooseAudio } = tracks;
   const { subtitle, choose: chooseSubtitle } = subtitles;
@@ -267,6 +271,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       ...captionStyleItems(captions.style, captions.choose, t),
     ],
     audio: audioTracks.map((a) => ({ key: String(a.id), label: a.name || subtitleLabels[a.lang] || a.lang || String(a.id + 1), checked: audioTrack === a.id, select: () => chooseAudio(a.id) })),
+    data: dataUsage.items,
   };
   const menuButton = (name: Exclude<Menu, null>, label: string, icon: ReactNode, badge?: string) => (
     <MenuButton
@@ -305,6 +310,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
           [BOOT_ATTRIBUTES.start]: live ? -1 : startPosition(stream.resumeAt, stream.duration),
           [BOOT_ATTRIBUTES.duration]: stream.duration,
           [BOOT_ATTRIBUTES.local]: loggedIn || trailer || live ? undefined : content.id,
+          [BOOT_ATTRIBUTES.dataUsage]: initial.dataUsage ?? 'auto',
         }}
         aria-describedby={`${uid}-title`}
         onDoubleClick={toggleFullscreen}
@@ -401,6 +407,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
               {stream.subtitles.length > 0 && menuButton('subtitles', t('SUBTITLES'), icons.subtitles)}
               {audioTracks.length > 1 && menuButton('audio', t('PLAYER_AUDIO'), icons.audio)}
               {levels.length > 1 && menuButton('quality', t('PLAYER_QUALITY'), icons.quality, quality ? `${quality.height}p` : undefined)}
+              {menuButton('data', t('DATA_USAGE'), icons.data)}
             </>
           }
           pip={pipAvailable ? { on: pip, toggle: togglePip } : null}

@@ -4,4 +4,4 @@
  * and for guests the content id whose position this browser keeps (client/player/watched.ts); and
  * on the controls that mean "play", which the boot script makes work before the island is live.
  */
-export const BOOT_ATTRIBUTES = { src: 'data-player-src', start: 'data-player-start', local: 'data-player-local', duration: 'data-player-duration', play: 'data-player-play' } as const;
+export const BOOT_ATTRIBUTES = { src: 'data-player-src', start: 'data-player-start', local: 'data-player-local', duration: 'data-player-duration', play: 'data-player-play', dataUsage: 'data-player-data-usage' } as const;

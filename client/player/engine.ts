@@ -9,13 +9,16 @@
  * adopts the running engine (`adoptEngine`) and starts new ones itself after a re-fetch.
  */
 import type Hls from 'hls.js';
+import { dataUsageOf, type DataUsage } from '../../worker/rules/data-usage';
+import { capLevels } from './data-cap';
 
 /*
  * Self-contained on purpose: anything imported here would be bundled with the island (its only
  * importer), and the boot script would wait for React. So the few constants it shares with
- * client/player/attributes.ts and time.ts are copies, checked equal by engine.test.ts.
+ * client/player/attributes.ts and time.ts are copies, checked equal by engine.test.ts. The data
+ * usage cap (./data-cap.ts, with its rule) is the one import: small and free of React.
  */
-export const ENGINE_BOOT_ATTRIBUTES = { src: 'data-player-src', start: 'data-player-start', local: 'data-player-local', duration: 'data-player-duration', play: 'data-player-play' } as const;
+export const ENGINE_BOOT_ATTRIBUTES = { src: 'data-player-src', start: 'data-player-start', local: 'data-player-local', duration: 'data-player-duration', play: 'data-player-play', dataUsage: 'data-player-data-usage' } as const;
 /** localStorage `watched` ({ "<profileId>": [{ id, time }] }) and the guest's profile id there (client/player/watched.ts). */
 export const ENGINE_WATCHED_KEY = 'watched';
 export const ENGINE_GUEST_PROFILE = '0';
@@ -43,6 +46,8 @@ export type Engine = {
   onFailure: ((failure: EngineFailure) => void) | null;
   /** Called when `blocked` changes. */
   onBlocked: ((blocked: boolean) => void) | null;
+  /** The profile's data usage: caps the renditions hls.js may choose (worker/rules/data-usage.ts). */
+  setDataUsage(usage: DataUsage): void;
   destroy(): void;
 };
 
@@ -97,8 +102,9 @@ function fail(engine: Engine, failure: EngineFailure): void {
 }
 
 /** Attaches `url` to `video`, starting at `start` seconds, and tries to play. */
-export async function startEngine(video: HTMLVideoElement, url: string, start: number): Promise<Engine> {
+export async function startEngine(video: HTMLVideoElement, url: string, start: number, dataUsage: DataUsage = 'auto'): Promise<Engine> {
   let destroyed = false;
+  let usage = dataUsage;
   const engine: Engine = {
     url,
     start,
@@ -109,6 +115,10 @@ export async function startEngine(video: HTMLVideoElement, url: string, start: n
     failure: null,
     onFailure: null,
     onBlocked: null,
+    setDataUsage(next) {
+      usage = next;
+      if (engine.hls) capLevels(engine.hls, usage);
+    },
     destroy() {
       destroyed = true;
       if (engine.hls) engine.hls.destroy();
@@ -127,7 +137,10 @@ export async function startEngine(video: HTMLVideoElement, url: string, start: n
       engine.hls = hls;
       let recovered = false;
       const { Events, ErrorTypes } = HlsClass;
-      hls.on(Events.MANIFEST_PARSED, () => tryPlay(engine));
+      hls.on(Events.MANIFEST_PARSED, () => {
+        capLevels(hls, usage);
+        tryPlay(engine);
+      });
       hls.on(Events.ERROR, (_event, data) => {
         if (data.response?.code === 403) return fail(engine, 'forbidden');
         if (!data.fatal) return;
@@ -196,7 +209,7 @@ export function bootPlayer(): void {
   if (!video || !url || window.__playerEngine) return;
   const local = video.getAttribute(attributes.local);
   const start = local ? engineStart(readLocalResume(local), Number(video.getAttribute(attributes.duration)) || 0) : Number(video.getAttribute(attributes.start)) || 0;
-  const booted = startEngine(video, url, start);
+  const booted = startEngine(video, url, start, dataUsageOf(video.getAttribute(attributes.dataUsage)));
   window.__playerEngine = booted;
   playOnEarlyPress(video, booted);
   if (window.__playerPressed) {
@@ -220,15 +233,18 @@ export function readLocalResume(contentId: number | string): number {
 }
 
 /** The booted engine when it plays `url` on `video`, else a new one. */
-export function adoptEngine(video: HTMLVideoElement, url: string, start: number): Promise<Engine> {
+export function adoptEngine(video: HTMLVideoElement, url: string, start: number, dataUsage: DataUsage): Promise<Engine> {
   const booted = window.__playerEngine;
   window.__playerEngine = undefined;
   if (booted) {
     return booted.then((engine) => {
-      if (engine.video === video && engine.url === url) return engine;
+      if (engine.video === video && engine.url === url) {
+        engine.setDataUsage(dataUsage);
+        return engine;
+      }
       engine.destroy();
-      return startEngine(video, url, start);
+      return startEngine(video, url, start, dataUsage);
     });
   }
-  return startEngine(video, url, start);
+  return startEngine(video, url, start, dataUsage);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js';
 import type { Engine, EngineFailure } from './engine';
+import type { DataUsage } from '../../worker/rules/data-usage';
 
 /** At most one automatic stream_url re-fetch after a media 403 in this time. */
 const AUTO_REFRESH_GAP_MS = 30_000;
@@ -24,6 +25,8 @@ type Options = {
   onBlocked: (blocked: boolean) => void;
   /** What the element was doing when the island adopted the engine. */
   onAdopted: (el: HTMLVideoElement) => void;
+  /** The profile's data usage (Data saver caps the renditions); a change applies to the running engine. */
+  dataUsage: DataUsage;
 };
 
 /**
@@ -32,11 +35,13 @@ type Options = {
  * hls.js's renditions and audio tracks with their choices. Free of anything VOD-only: a live
  * stream is one more URL.
  */
-export function useEngine({ video, url, attempt, start, onStarted, refresh, onFailure, onBlocked, onAdopted }: Options) {
+export function useEngine({ video, url, attempt, start, onStarted, refresh, onFailure, onBlocked, onAdopted, dataUsage }: Options) {
   const hls = useRef<Hls | null>(null);
   const engineRef = useRef<Engine | null>(null);
   const lastAutoRefresh = useRef(0);
   const booted = useRef(false);
+  const usage = useRef(dataUsage);
+  usage.current = dataUsage;
   const [levels, setLevels] = useState<Level[]>([]);
   const [level, setLevel] = useState(-1);
   const [autoHeight, setAutoHeight] = useState<number | null>(null);
@@ -62,7 +67,7 @@ export function useEngine({ video, url, attempt, start, onStarted, refresh, onFa
       const adopting = !booted.current;
       // Normally the page's inline module booted it already; else (it failed to load) now.
       if (adopting) bootPlayer();
-      engine = adopting ? await adoptEngine(el, url, start()) : await startEngine(el, url, start());
+      engine = adopting ? await adoptEngine(el, url, start(), usage.current) : await startEngine(el, url, start(), usage.current);
       if (cancelled) return engine.destroy();
       booted.current = true;
       onStarted(engine.start, adopting);
@@ -106,6 +111,8 @@ export function useEngine({ video, url, attempt, start, onStarted, refresh, onFa
     // A re-fetched stream (new URL or attempt) gets a new engine; nothing else should.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [url, attempt]);
+
+  useEffect(() => engineRef.current?.setDataUsage(dataUsage), [dataUsage]);
 
   const chooseLevel = (index: number) => {
     if (!hls.current) return;

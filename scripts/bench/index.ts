@@ -2,7 +2,7 @@
  * End-to-end performance bench for Tafrij on `wrangler dev` (loopback only).
  *
  *   npm run bench      (= node scripts/bench/index.ts, Node 22+)
- *   npm run bench -- --only=server,lighthouse      (some sections: server, js, play, search, lighthouse, payments, tv, back-office)
+ *   npm run bench -- --only=server,lighthouse      (some sections: server, js, play, data-saver, search, lighthouse, payments, tv, back-office)
  *   BENCH_PORT=9790 npm run bench                  (the worker's port; the search worker uses +6, Chromium's debugging port +10)
  *   GUEST_PAGE_CACHE_SECONDS=0 npm run bench       (without the guests' page cache, for a before/after)
  *
@@ -15,6 +15,7 @@
  *    (desktop at load, after the first interaction, and phone at load);
  * 5. measures click on Play → first frame, and search on a generated catalogue of 50,000 titles;
  * 6. runs Lighthouse (mobile) on home, a category, a content page, search and login, en and ar;
+ *    measures the bytes of video per minute a Data saver profile fetches (scripts/bench/data-saver.ts);
  *    measures payments (callback → premium, invoice PDFs) and live TV (live-edge latency, /epg with 14 channels);
  *    measures the back office's reports on 100,000 customers and 1,000,000 payments (their own database,
  *    scripts/bench/back-office.ts; no wrangler dev needed: with --only=back-office the build and server are skipped);
@@ -37,6 +38,7 @@ import { benchPayments } from './payments.ts';
 import { benchCustomerPages, benchReports, REPORTS_GOAL_P95_MS } from './back-office.ts';
 import { prepareBackOfficeData } from './back-office-data.ts';
 import { benchTv } from './tv.ts';
+import { benchDataSaver, DATA_SAVER_GOAL_MB_PER_MINUTE } from './data-saver.ts';
 import { benchSearch, SEARCH_GOAL_P95_MS } from './search.ts';
 import { benchLighthouse, LIGHTHOUSE_GOALS, lighthouseLines } from './lighthouse.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../require-chromium.ts';
@@ -46,7 +48,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
 const SEARCH_PORT = PORT + 6;
 const DEBUGGING_PORT = PORT + 10;
-const SECTIONS = ['server', 'js', 'play', 'search', 'lighthouse', 'payments', 'tv', 'back-office'] as const;
+const SECTIONS = ['server', 'js', 'play', 'data-saver', 'search', 'lighthouse', 'payments', 'tv', 'back-office'] as const;
 type Section = (typeof SECTIONS)[number];
 /** `--only=a,b`: the sections to run (all by default). */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
@@ -466,6 +468,7 @@ async function main(): Promise<void> {
   if (play && play.failedSamples.length > 0) {
     failures.push({ section: 'play', reason: `${play.failedSamples.length} samples failed: ${[...new Set(play.failedSamples.map((f) => f.reason))].join('; ')}` });
   }
+  const dataSaver = await section('data-saver', 'measuring bytes of video per minute in Data saver in Chromium', () => benchDataSaver({ origin: ORIGIN, chromiumPath: CHROMIUM, log }));
   const search = await section('search', 'measuring search on a generated catalogue of 50,000 titles (its own database and worker)', () => benchSearch({ log, port: SEARCH_PORT }));
   const payments = await section('payments', 'measuring payment callback → active subscription, and invoice PDFs', () => benchPayments({ origin: ORIGIN, log }));
   const tv = await section('tv', 'measuring live TV: live-edge latency and /epg with 14 channels', () => benchTv({ origin: ORIGIN, persistTo: PERSIST, log }));
@@ -507,6 +510,7 @@ async function main(): Promise<void> {
       },
     }),
     ...(play && { play }),
+    ...(dataSaver && { dataSaver }),
     ...(search && { search }),
     ...(lighthouse && { lighthouse: { goals: LIGHTHOUSE_GOALS, ...lighthouse } }),
     ...(payments && { payments }),
@@ -565,6 +569,14 @@ async function main(): Promise<void> {
         [`Invoice PDF (${lang}) made in the Worker, p95`, ms(pdf[lang].renderP95Ms), `p50 ${ms(pdf[lang].renderP50Ms)}, ${pdf[lang].bytes} B`] as const,
         [`Invoice PDF (${lang}) again (kept in R2), p95`, ms(pdf[lang].storedP95Ms), `p50 ${ms(pdf[lang].storedP50Ms)}`] as const,
       ]),
+    );
+  }
+  if (dataSaver) {
+    const { saver, best } = dataSaver;
+    rows.push(
+      ['-', '', ''],
+      [`Video per minute in Data saver (${dataSaver.slug}, ${saver.seconds} s)`, `${saver.mbPerMinute} MB`, `goal <= ${DATA_SAVER_GOAL_MB_PER_MINUTE} MB (0.33 GB per hour): ${ok(dataSaver.withinGoal)}; ${saver.segments} segments of ${saver.renditions.join(', ')}`],
+      [`Video per minute in Best quality, for scale`, `${best.mbPerMinute} MB`, `${best.segments} segments of ${best.renditions.join(', ')}`],
     );
   }
   if (tv) {

@@ -25,6 +25,7 @@ export const GUEST_PROFILE: Profile = {
   autoplay: true,
   caption_size: DEFAULT_CAPTION_STYLE.size,
   caption_background: DEFAULT_CAPTION_STYLE.background,
+  data_usage: 'auto',
   method_payment: '',
   username: null,
   gender: null,

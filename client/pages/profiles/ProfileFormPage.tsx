@@ -8,6 +8,8 @@ import { DEFAULT_PROFILE_NAME } from '../../../worker/rules/profiles';
 import { AVATARS, avatarUrl, isAvatar } from '../../../worker/rules/avatars';
 import { KIDS_MAX_AGE, NO_AGE_RESTRICTION } from '../../../worker/rules/age';
 import { CAPTION_BACKGROUND_LABELS, CAPTION_BACKGROUNDS, CAPTION_SIZE_LABELS, CAPTION_SIZES, DEFAULT_CAPTION_STYLE } from '../../../worker/rules/captions';
+import { DATA_USAGES, DEFAULT_DATA_USAGE } from '../../../worker/rules/data-usage';
+import { dataUsageLabel } from '../../../worker/rules/data-usage-label';
 import { SettingsSection } from '../settings/forms';
 import { FormNote, firstError, type FormState } from '../../components/FormState';
 import { ageOptions } from './age';
@@ -31,7 +33,7 @@ export const DETAIL_MAX: Record<DetailField, number> = {
 export const GENDERS = ['female', 'male', 'other'] as const;
 
 /** The fields of the form, in page order (the first one in error takes the focus). */
-export const PROFILE_FIELDS = ['name', 'picture', 'is_kid', 'age_restriction', 'autoplay', 'caption_size', 'caption_background', ...DETAIL_FIELDS, 'current_password'];
+export const PROFILE_FIELDS = ['name', 'picture', 'is_kid', 'age_restriction', 'autoplay', 'data_usage', 'caption_size', 'caption_background', ...DETAIL_FIELDS, 'current_password'];
 
 /** The form's values (strings, checkboxes '1' or '') of a stored profile, or of a new one. */
 export function profileValues(profile?: Profile): Record<string, string> {
@@ -44,6 +46,7 @@ export function profileValues(profile?: Profile): Record<string, string> {
     autoplay: profile.autoplay ? '1' : '',
     caption_size: profile.caption_size,
     caption_background: profile.caption_background,
+    data_usage: profile.data_usage,
     username: profile.username ?? '',
     first_name: profile.first_name ?? '',
     last_name: profile.last_name ?? '',
@@ -198,6 +201,20 @@ function CaptionFields({ values, errors, focus }: { values: Record<string, strin
   );
 }
 
+/** The profile's data usage (issue 34): each choice with its estimated gigabytes per hour. */
+function DataUsageSelect({ value, error, autoFocus }: { value: string; error?: string; autoFocus?: boolean }) {
+  const { t, lang } = useI18n();
+  return (
+    <SelectField name="data_usage" label={t('DATA_USAGE')} value={value} error={error} hint={t('DATA_USAGE_HINT')} autoFocus={autoFocus}>
+      {DATA_USAGES.map((usage) => (
+        <option key={usage} value={usage}>
+          {dataUsageLabel(t, lang, usage)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 function PersonalDetails({ values, errors, focus }: { values: Record<string, string>; errors: FormState['errors']; focus?: string }) {
   const { t } = useI18n();
   const open = DETAIL_FIELDS.some((name) => values[name] || errors?.[name]);
@@ -276,6 +293,7 @@ export function ProfileFormPage({ profile, main = false, ratings, state }: Profi
           <AgeSelect value={values.age_restriction ?? NO_AGE_RESTRICTION} ratings={ratings} error={errors?.age_restriction} hint={t('AGE_RESTRICTION_HINT')} autoFocus={focus === 'age_restriction'} />
           <Toggle name="autoplay" label={t('AUTOPLAY')} hint={t('AUTOPLAY_HINT')} checked={values.autoplay === '1'} />
           {profile && <CaptionFields values={values} errors={errors} focus={focus} />}
+          {profile && <DataUsageSelect value={values.data_usage ?? DEFAULT_DATA_USAGE} error={errors?.data_usage} autoFocus={focus === 'data_usage'} />}
           <PersonalDetails values={values} errors={errors} focus={focus} />
           {profile && (
             <AccountPasswordField hint="PROFILE_PASSWORD_HINT" required={false} error={errors?.current_password} autoFocus={focus === 'current_password'} />

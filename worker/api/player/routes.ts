@@ -1,3 +1,4 @@
+import { dataUsageOf } from '../../rules/data-usage';
 import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -128,6 +129,7 @@ export async function titleStream(c: Context<AppEnv>, viewer: PlaybackViewer, ti
     content: title.content,
     next: trailer ? null : title.next,
     autoplay: viewer.profile ? viewer.profile.autoplay === 1 : true,
+    ...(viewer.profile ? { dataUsage: dataUsageOf(viewer.profile.data_usage) } : {}),
     live: null,
   };
   return answer;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATA_USAGES } from '../../rules/data-usage';
 import { langQuery, slug } from '../schemas';
 
 /** GET /pages/content/{slug}/stream_url?profileId=&trailer=1 (profileId: read by requestedProfile). */
@@ -63,6 +64,8 @@ export const StreamAnswer = z.object({
   next: EpisodeRef.nullable(),
   /** The viewing profile's autoplay (guests: true). */
   autoplay: z.boolean(),
+  /** The viewing profile's data usage (worker/rules/data-usage.ts); absent for guests and live streams: Automatic. */
+  dataUsage: z.enum(DATA_USAGES).optional(),
   /** A live channel (issue 16, GET /pages/tv/{slug}/stream_url): its slug and the seconds of its DVR window; null for titles. */
   live: z.object({ channel: z.string(), window: z.number() }).nullable(),
 });

@@ -2,6 +2,7 @@ import { hasActiveSubscription } from '../../rules/subscription';
 import type { Profile } from './schemas';
 import type { UserRow } from '../kernel/users';
 import { profilesNeedSubscription } from '../../rules/profiles';
+import { dataUsageOf } from '../../rules/data-usage';
 import type { Config } from '../configs/schemas';
 import { captionStyleOf } from '../../rules/captions';
 
@@ -18,6 +19,7 @@ export type ProfileRow = {
   autoplay: number;
   caption_size: string;
   caption_background: string;
+  data_usage: string;
   method_payment: string;
   username: string | null;
   gender: string | null;
@@ -41,6 +43,7 @@ export const toProfile = (row: ProfileRow, currentId: number | null = null): Pro
   locked: isLocked(row, currentId),
   autoplay: row.autoplay === 1,
   ...captionFields(row),
+  data_usage: dataUsageOf(row.data_usage),
   method_payment: row.method_payment,
   username: row.username,
   gender: row.gender,

@@ -262,3 +262,26 @@ describe('GET auth/user?profile=', () => {
     expect(again.profile.id).toBe(second.id);
   });
 });
+
+describe('profile data usage (issue 34)', () => {
+  it('starts Automatic, saves Data saver and Best quality, refuses anything else with 400 and no write', async () => {
+    const account = await registeredSubscriber();
+    const profile = await createOk(account, { name: 'Nadia' });
+    expect(profile.data_usage).toBe('auto');
+    const edit = (body: Record<string, unknown>) => callApi(`/auth/profiles/${profile.id}`, { method: 'PUT', token: account.tokens.token, body });
+
+    const saver = await edit({ data_usage: 'saver' });
+    expect(saver.status).toBe(200);
+    expect(Profile.parse(await saver.json()).data_usage).toBe('saver');
+    expect(await row(profile.id)).toMatchObject({ data_usage: 'saver' });
+
+    const bad = await edit({ data_usage: 'low', name: 'Changed' });
+    expect(bad.status).toBe(400);
+    expect(await messageOf(bad)).toBe('INVALID_DATA_USAGE: data_usage');
+    expect(await row(profile.id)).toMatchObject({ data_usage: 'saver', name: 'Nadia' });
+
+    const best = await edit({ data_usage: 'best' });
+    expect(Profile.parse(await best.json()).data_usage).toBe('best');
+    expect((await profilesOf(account)).find((p) => p.id === profile.id)?.data_usage).toBe('best');
+  });
+});

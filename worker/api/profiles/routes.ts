@@ -93,6 +93,7 @@ const COLUMNS = {
   autoplay: 'autoplay',
   caption_size: 'caption_size',
   caption_background: 'caption_background',
+  data_usage: 'data_usage',
   username: 'username',
   gender: 'gender',
   first_name: 'first_name',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATA_USAGES } from '../../rules/data-usage';
 import { ageLimit, NO_AGE_RESTRICTION } from '../../rules/age';
 import { isAvatar } from '../../rules/avatars';
 import { checkPin } from '../../rules/pin';
@@ -33,6 +34,8 @@ export const ProfileEditInput = z.object({
   autoplay: z.boolean().optional(),
   caption_size: CaptionSize.optional(),
   caption_background: CaptionBackground.optional(),
+  /** Automatic, Data saver or Best quality (worker/rules/data-usage.ts). */
+  data_usage: z.enum(DATA_USAGES, 'INVALID_DATA_USAGE').optional(),
   username: text(60),
   gender: text(30),
   first_name: text(60),
@@ -65,6 +68,7 @@ export const Profile = z.object({
   /** Subtitles as this profile reads them (worker/rules/captions.ts). */
   caption_size: CaptionSize,
   caption_background: CaptionBackground,
+  data_usage: z.enum(DATA_USAGES),
   method_payment: z.string(),
   username: z.string().nullable(),
   gender: z.string().nullable(),

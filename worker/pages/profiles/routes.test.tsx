@@ -388,3 +388,21 @@ describe('caption style on the profile form', () => {
     expect((await env.DB.prepare('SELECT caption_size FROM profiles WHERE id = ?').bind(row.id).first())?.caption_size).toBe('small');
   });
 });
+
+describe('the profile form’s data usage (issue 34)', () => {
+  it('offers the three choices with their gigabytes per hour, saves one, refuses an unknown one with 400 and no write', async () => {
+    const { jar, userId } = await account();
+    const row = await created(jar, userId, { name: 'Data' });
+    const { html: page } = await call(`/profiles/${row.id}/edit?lang=en`, {}, jar);
+    expect(page).toContain('name="data_usage"');
+    expect(page).toContain(`${en('DATA_USAGE_SAVER')} · ${en('DATA_USAGE_GB_PER_HOUR', { gb: '0.3' })}`);
+    const form = { name: 'Data', picture: 'avatar-2', autoplay: '1', age_restriction: row.age_restriction };
+    const saved = await post(`/profiles/${row.id}/edit`, { ...form, data_usage: 'saver' }, jar);
+    expect(saved.res.status).toBe(303);
+    expect(await profileRow(row.id)).toMatchObject({ data_usage: 'saver' });
+    const bad = await post(`/profiles/${row.id}/edit?lang=en`, { ...form, name: 'Other', data_usage: 'turbo' }, jar);
+    expect(bad.res.status).toBe(400);
+    expect(bad.html).toContain(en('INVALID_DATA_USAGE'));
+    expect(await profileRow(row.id)).toMatchObject({ data_usage: 'saver', name: 'Data' });
+  });
+});

@@ -1,3 +1,4 @@
+import { isDataUsage } from '../../rules/data-usage';
 import { Hono } from 'hono';
 import { DeleteProfilePage } from '../../../client/pages/profiles/DeleteProfilePage';
 import {
@@ -142,8 +143,11 @@ const editProfile = definePage({
     const parental = body.is_kid !== profile.is_kid || body.age_restriction !== profile.age_restriction;
     const password = form.current_password ?? '';
     if (parental && !password && !errors.age_restriction) errors.current_password = 'PASSWORD_FOR_PARENTAL_CONTROL';
+    const usage = form.data_usage;
+    values.data_usage = usage ?? profile.data_usage;
+    if (usage !== undefined && !isDataUsage(usage)) errors.data_usage = 'INVALID_DATA_USAGE';
     if (hasAny(errors)) return { state: { values, errors }, status: 400 };
-    const changes: Body = { ...body, ...details };
+    const changes: Body = { ...body, ...details, ...(isDataUsage(usage) ? { data_usage: usage } : {}) };
     if (parental) changes.password = password;
     else {
       // Unchanged parental settings are not sent: the rest needs no password.

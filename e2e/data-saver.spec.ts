@@ -1,0 +1,154 @@
+import { devices, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, settled, test } from './fixtures';
+import { text } from './text';
+import { BASE_URL } from './playwright.config';
+
+/**
+ * The data saver (issue 34): a profile set to Data saver in its settings plays only the renditions
+ * under the cap (about 0.3 GB per hour), checked on the segments the browser fetches; Best quality
+ * chosen in the player's menu is saved to the profile (a reload keeps it). Screenshots of the menu
+ * and the settings, desktop and phone, en and ar.
+ *
+ * The demo renditions are all lighter than the cap, so the master playlist is rewritten on its way
+ * to the browser: 360p and 480p declare 0.9 and 2 Mbit/s, and Data saver must keep to 240p.
+ */
+
+const PASSWORD = 'Sesame123';
+const FILM = 'casa-blues';
+const SHOTS = 'e2e/screenshots';
+const PHONE = devices['Pixel 7'];
+const HEAVY: Record<string, number> = { '360p': 900_000, '480p': 2_000_000 };
+
+/** Serves the master playlist with the heavier BANDWIDTHs above. */
+async function heavierLadder(page: Page): Promise<void> {
+  await page.route(/master\.m3u8/, async (route: Route) => {
+    const response = await route.fetch();
+    const lines = (await response.text()).split('\n');
+    const body = lines
+      .map((line, i) => {
+        const uri = lines[i + 1]?.split('/')[0] ?? '';
+        return line.startsWith('#EXT-X-STREAM-INF') && HEAVY[uri] ? line.replace(/BANDWIDTH=\d+/, `BANDWIDTH=${HEAVY[uri]}`).replace(/AVERAGE-BANDWIDTH=\d+/, `AVERAGE-BANDWIDTH=${HEAVY[uri]}`) : line;
+      })
+      .join('\n');
+    await route.fulfill({ response, body });
+  });
+}
+
+/** The rendition folders of the video segments fetched (audio segments are in audio/). */
+function watchSegments(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (!/\.(m4s|mp4)$/.test(path) || !response.ok()) return;
+    const folder = path.split('/').slice(-2, -1)[0] ?? '';
+    if (/^\d+p$/.test(folder)) seen.push(folder);
+  });
+  return seen;
+}
+
+async function newAccount(context: BrowserContext): Promise<number> {
+  const email = `e2e-data-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  expect((await context.request.post('/api/auth/register', { data: { email, password: PASSWORD, profile: { username: 'Salma' } } })).status()).toBe(201);
+  expect((await context.request.post('/api/auth/login', { data: { login: email, password: PASSWORD } })).status()).toBe(200);
+  await context.addCookies([{ name: 'cookieConsent', value: '1', url: BASE_URL }]);
+  const profiles = (await (await context.request.get('/api/auth/profiles')).json()) as { id: number }[];
+  const id = profiles[0]?.id;
+  if (typeof id !== 'number') throw new Error('no profile');
+  return id;
+}
+
+async function playing(page: Page): Promise<void> {
+  await page.locator('[data-island="player"][data-live]').waitFor({ state: 'attached', timeout: 20_000 });
+  await expect(async () => {
+    const big = page.locator('.player__big-play');
+    const paused = await page.evaluate(() => document.querySelector<HTMLVideoElement>('.player video')?.paused ?? true);
+    if (paused && (await big.isVisible())) await big.click();
+    expect(await page.evaluate(() => (document.querySelector<HTMLVideoElement>('.player video')?.currentTime ?? 0) > 0.2)).toBe(true);
+  }).toPass({ timeout: 30_000 });
+}
+
+/** Pauses (the controls stay up) and opens the data usage menu. */
+async function openDataMenu(page: Page, lang: 'en' | 'ar') {
+  await page.keyboard.press('k');
+  await page.mouse.move(300, 300);
+  await page.mouse.move(320, 320);
+  await page.getByRole('button', { name: text(lang, 'DATA_USAGE') }).click();
+  return page.getByRole('menu', { name: text(lang, 'DATA_USAGE') });
+}
+
+test.describe('data saver', () => {
+  test('Data saver chosen in settings fetches only capped renditions; Best quality chosen in the player is saved', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const id = await newAccount(page.context());
+
+    // The profile's settings: each choice with its gigabytes per hour; Data saver saved.
+    await page.goto(`/profiles/${id}/edit?lang=en`);
+    const select = page.getByLabel(text('en', 'DATA_USAGE'));
+    await expect(select).toHaveValue('auto');
+    await expect(select.locator('option')).toHaveText([
+      `${text('en', 'DATA_USAGE_AUTO')} · ${text('en', 'DATA_USAGE_GB_PER_HOUR', { gb: '2.3' })}`,
+      `${text('en', 'DATA_USAGE_SAVER')} · ${text('en', 'DATA_USAGE_GB_PER_HOUR', { gb: '0.3' })}`,
+      `${text('en', 'DATA_USAGE_BEST')} · ${text('en', 'DATA_USAGE_GB_PER_HOUR', { gb: '2.3' })}`,
+    ]);
+    await select.selectOption('saver');
+    await select.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/data-saver-settings-desktop-en.png` });
+    await page.getByRole('button', { name: text('en', 'SAVE'), exact: true }).click();
+    await expect(page).toHaveURL(/\/profiles(\?|$)/);
+    expect(((await (await page.request.get('/api/auth/profiles')).json()) as { data_usage: string }[])[0]?.data_usage).toBe('saver');
+
+    // Playing in Data saver: video segments of 240p only, though the connection would allow 480p.
+    await heavierLadder(page);
+    const fetched = watchSegments(page);
+    await page.goto(`/player/${FILM}?lang=en`);
+    await playing(page);
+    await page.waitForTimeout(8_000);
+    expect(fetched.length).toBeGreaterThan(0);
+    expect([...new Set(fetched)]).toEqual(['240p']);
+    const capped = await openDataMenu(page, 'en');
+    await expect(capped.getByRole('menuitemradio', { checked: true })).toHaveText(new RegExp(text('en', 'DATA_USAGE_SAVER')));
+
+    // Best quality from the player's menu: saved to the profile, kept after a reload.
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/auth/profiles/${id}`) && r.request().method() === 'PUT');
+    await capped.getByRole('menuitemradio', { name: new RegExp(text('en', 'DATA_USAGE_BEST')) }).click();
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await playing(page);
+    const menu = await openDataMenu(page, 'en');
+    await expect(menu.getByRole('menuitemradio', { checked: true })).toHaveText(new RegExp(text('en', 'DATA_USAGE_BEST')));
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${SHOTS}/data-saver-player-desktop-en.png` });
+  });
+
+  test('screenshots: the menu in Arabic on desktop, on a phone in en and ar, the settings in Arabic', async ({ page, browser }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const id = await newAccount(page.context());
+    await page.goto(`/profiles/${id}/edit?lang=ar`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.getByLabel(text('ar', 'DATA_USAGE')).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/data-saver-settings-desktop-ar.png` });
+    await page.goto(`/player/${FILM}?lang=ar`);
+    await playing(page);
+    await expect((await openDataMenu(page, 'ar')).getByRole('menuitemradio')).toHaveCount(3);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${SHOTS}/data-saver-player-desktop-ar.png` });
+
+    for (const lang of ['en', 'ar'] as const) {
+      const phone = await browser.newContext({ ...PHONE, baseURL: BASE_URL });
+      await newAccount(phone);
+      const p = await phone.newPage();
+      await p.goto(`/player/${FILM}?lang=${lang}`);
+      await playing(p);
+      const menu = await openDataMenu(p, lang);
+      await expect(menu.getByRole('menuitemradio')).toHaveCount(3);
+      // The whole menu is on the screen, in either direction.
+      const box = await menu.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= (p.viewportSize()?.width ?? 0)).toBe(true);
+      await p.waitForTimeout(500);
+      await p.screenshot({ path: `${SHOTS}/data-saver-player-phone-${lang}.png` });
+      await phone.close();
+    }
+  });
+});
