@@ -73,8 +73,11 @@ export const periodRange = (period: Pick<Period, 'from' | 'to'>): { start: strin
   end: `${addDays(period.to, 1)}T00:00:00.000Z`,
 });
 
+/** Days from `from` to `to` (YYYY-MM-DD), `to` left out. */
+export const daysBetween = (from: string, to: string): number => Math.round((dayMs(to) - dayMs(from)) / DAY_MS);
+
 /** Days of a period, both ends included. */
-export const periodDays = (period: Pick<Period, 'from' | 'to'>): number => Math.round((dayMs(period.to) - dayMs(period.from)) / DAY_MS) + 1;
+export const periodDays = (period: Pick<Period, 'from' | 'to'>): number => daysBetween(period.from, period.to) + 1;
 
 /**
  * The period a report shows when none is asked for, ending today: the last 30 days by day, the last

@@ -7,7 +7,7 @@
 // it. Its figures then no longer change: a sale is dated when it was settled (its invoice), a refund
 // when it was made, so a refund made today of an older payment is in today's figures, never in its
 // payment's day. Imports carry their extension so the bench runs this very code in Node.
-import { addDays } from '../../rules/reports.ts';
+import { addDays, daysBetween } from '../../rules/reports.ts';
 import { moneyParts, REFUND_LEDGER, type MoneyKey } from './ledger.ts';
 import { missingDays } from './sql.ts';
 
@@ -79,10 +79,8 @@ export const MADE_COUNT_SQL = `SELECT (SELECT COUNT(*) FROM revenue_days_made WH
 
 /** Rolls up the days in [from, to) (days YYYY-MM-DD, settled by `now`) still missing; answers them. */
 export async function rollUpMissing(db: D1Database, from: string, to: string, now: Date): Promise<string[]> {
-  const { results } = await db.prepare('SELECT day FROM revenue_days_made WHERE day >= ?1 AND day < ?2').bind(from, to).all<{ day: string }>();
-  const made = new Set(results.map((r) => r.day));
-  const missing: string[] = [];
-  for (let day = from; day < to; day = addDays(day, 1)) if (!made.has(day)) missing.push(day);
+  const span = daysBetween(from, to);
+  const missing = span > 0 ? await missingDays(db, 'revenue_days_made', addDays(to, -1), span, span) : [];
   await makeRevenueDays(db, missing, now);
   return missing;
 }
@@ -125,7 +123,7 @@ async function makeRevenueMonths(db: D1Database, months: readonly string[], now:
   await db.batch(
     months.flatMap((month) => {
       const [first, next] = [`${month}-01`, `${nextMonth(month)}-01`];
-      const days = Math.round((Date.parse(next) - Date.parse(first)) / 86_400_000);
+      const days = daysBetween(first, next);
       return [
         db
           .prepare(

@@ -3,7 +3,7 @@
 // payments and refunds themselves. Imports carry their extension so the bench
 // (scripts/bench/back-office.ts) runs this very code in Node against its million payments.
 import type { Lang } from '../../rules/lang';
-import { bucketsOf, periodRange, type Period } from '../../rules/reports.ts';
+import { bucketsOf, daysBetween, periodRange, type Period } from '../../rules/reports.ts';
 import type { Currency } from '../../rules/subscription';
 import { pickText } from '../../rules/texts.ts';
 import { moneyParts, REFUND_LEDGER, type MoneyKey, type RefundLedger } from './ledger.ts';
@@ -53,8 +53,6 @@ export function rolledUpUntil(range: { start: string; end: string }, now: Date, 
   return before < range.start ? range.start : before > range.end ? range.end : before;
 }
 
-const DAY_MS = 86_400_000;
-
 type Row = { bucket: string; currency: Currency; key: string | number; payments: number; gross: number; refunds: number };
 
 const ZERO: Figures = { payments: 0, gross: 0, refunds: 0, net: 0 };
@@ -101,7 +99,7 @@ export async function revenueReport(db: D1Database, query: RevenueQuery, now: Da
   const counted = (made?.results[0] ?? { days: 0, months: 0 }) as { days: number; months: number };
   let rows = (answered?.results ?? []) as Row[];
   // Days or months of the period not rolled up yet: made now, then the statement reads them.
-  if (counted.days < Math.round((Date.parse(split) - Date.parse(range.start)) / DAY_MS) || counted.months < months.length) {
+  if (counted.days < daysBetween(days.from, days.to) || counted.months < months.length) {
     await rollUpMissing(db, days.from, days.to, now);
     await rollUpMonthsMissing(db, months, now);
     rows = (await sales.all<Row>()).results;

@@ -12,7 +12,7 @@ export function bucketSql(column: string, granularity: Granularity): string {
 
 /**
  * The days missing from a table of daily rows (its `day` column, YYYY-MM-DD) among the `span` days
- * ending with `newest`, the newest first, at most `max`: what a scheduled job makes next.
+ * ending with `newest`, the newest first, at most `max`: what a scheduled job, or a report over those days, makes next.
  */
 export async function missingDays(db: D1Database, table: 'report_snapshots' | 'revenue_days_made', newest: string, span: number, max: number): Promise<string[]> {
   const { results } = await db
