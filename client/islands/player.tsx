@@ -116,7 +116,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const subtitles = useSubtitles(video, stream.subtitles, stream.url);
   const thumbs = useThumbnails(stream.thumbnails);
   const cues = useCaptionCues(video, subtitles.subtitle, stream.url);
-  const captions = useCaptionStyle(captionStyle, profileId);
+  const captions = useCaptionStyle(captionStyle, profileId, t);
   /** Playback cannot go on: the error over the picture, and its Retry. */
   const fail = useCallback(
     (next: Failure) => {

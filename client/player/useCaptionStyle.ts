@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { captionStyleOf, type CaptionStyle } from '../../worker/rules/captions';
-import { apiFetch } from '../api';
+import type { Translate } from '../i18n';
 import { CAPTION_STYLE_KEY, readLocal, writeLocal } from './preferences';
+import { saveToProfile } from './saveToProfile';
 
 /**
  * The caption style in use: the watching profile's (saved to the account with PUT
- * auth/profiles/{id}); a guest's stays in this browser.
+ * auth/profiles/{id}; a failed save puts the previous style back); a guest's stays in this browser.
  */
-export function useCaptionStyle(initial: CaptionStyle, profileId: number | null) {
+export function useCaptionStyle(initial: CaptionStyle, profileId: number | null, t: Translate) {
   const [style, setStyle] = useState<CaptionStyle>(initial);
   useEffect(() => {
     if (profileId !== null) return;
@@ -17,14 +18,11 @@ export function useCaptionStyle(initial: CaptionStyle, profileId: number | null)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const choose = (change: Partial<CaptionStyle>) => {
+    const before = style;
     const next = { ...style, ...change };
     setStyle(next);
     if (profileId === null) return writeLocal(CAPTION_STYLE_KEY, next);
-    void apiFetch(`/auth/profiles/${profileId}`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ caption_size: next.size, caption_background: next.background }),
-    }).catch(() => undefined);
+    saveToProfile(profileId, { caption_size: next.size, caption_background: next.background }, () => setStyle(before), t);
   };
   return { style, choose };
 }
