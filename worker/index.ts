@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
 import { devOnly } from './edge/dev-only';
+import { metering } from './edge/metering';
 import { geoblock } from './edge/geoblock';
 import { healthcheck } from './edge/healthcheck';
 import { manifest } from './edge/manifest';
@@ -42,7 +43,8 @@ import { paymentReturn } from './pages/subscription/return';
  */
 const app = new Hono<AppEnv>();
 
-app.use(devOnly(), requestContext(), securityHeaders(), sameOriginOnly());
+/** Dev only (METERING=true): the load simulation's counts of D1, Durable Object, KV and R2 use (worker/edge/metering). */
+app.use(devOnly(), metering(), requestContext(), securityHeaders(), sameOriginOnly());
 
 app.get('/healthcheck', healthcheck());
 app.get('/manifest.webmanifest', manifest());

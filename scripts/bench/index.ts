@@ -2,7 +2,7 @@
  * End-to-end performance bench for Tafrij on `wrangler dev` (loopback only).
  *
  *   npm run bench      (= node scripts/bench/index.ts, Node 22+)
- *   npm run bench -- --only=server,lighthouse      (some sections: server, js, play, data-saver, search, lighthouse, payments, tv, back-office)
+ *   npm run bench -- --only=server,lighthouse      (some sections: server, js, play, data-saver, search, lighthouse, payments, tv, back-office, scale)
  *   BENCH_PORT=9790 npm run bench                  (the worker's port; the search worker uses +6, Chromium's debugging port +10)
  *   GUEST_PAGE_CACHE_SECONDS=0 npm run bench       (without the guests' page cache, for a before/after)
  *
@@ -19,6 +19,9 @@
  *    measures payments (callback → premium, invoice PDFs) and live TV (live-edge latency, /epg with 14 channels);
  *    measures the back office's reports on 100,000 customers and 1,000,000 payments (their own database,
  *    scripts/bench/back-office.ts; no wrangler dev needed: with --only=back-office the build and server are skipped);
+ *    simulates a crowd of viewers and what each viewer-minute costs in D1, Durable Object, KV and R2
+ *    use, extrapolated to 100,000 watching at once (scripts/bench/scale.ts, its own database and worker;
+ *    SCALE_VIEWERS, SCALE_MINUTES and SCALE_SPEED size it: 1,000 viewers, 5 minutes, real time);
  * 7. prints a table and writes scripts/bench/last-run.json.
  *
  * A section that fails is reported as FAILED with its reason (in the table and in last-run.json)
@@ -38,6 +41,7 @@ import { benchPayments } from './payments.ts';
 import { benchCustomerPages, benchReports, REPORTS_GOAL_P95_MS } from './back-office.ts';
 import { prepareBackOfficeData } from './back-office-data.ts';
 import { benchTv } from './tv.ts';
+import { benchScale, SCALE_GOAL_HOT_ROW_WRITES_PER_SECOND, SCALE_GOAL_WRITES_PER_SECOND } from './scale.ts';
 import { benchDataSaver, DATA_SAVER_GOAL_MB_PER_MINUTE } from './data-saver.ts';
 import { benchSearch, SEARCH_GOAL_P95_MS } from './search.ts';
 import { benchLighthouse, LIGHTHOUSE_GOALS, lighthouseLines } from './lighthouse.ts';
@@ -47,8 +51,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** BENCH_PORT moves the bench's servers off the defaults (8790, 8796 and 8800). */
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
 const SEARCH_PORT = PORT + 6;
+const SCALE_PORT = PORT + 8;
 const DEBUGGING_PORT = PORT + 10;
-const SECTIONS = ['server', 'js', 'play', 'data-saver', 'search', 'lighthouse', 'payments', 'tv', 'back-office'] as const;
+const SECTIONS = ['server', 'js', 'play', 'data-saver', 'search', 'lighthouse', 'payments', 'tv', 'back-office', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
 /** `--only=a,b`: the sections to run (all by default). */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
@@ -438,7 +443,11 @@ async function main(): Promise<void> {
   // The other sections need the client built and wrangler dev running; the back office's does not.
   const homeUrl = `${ORIGIN}/?lang=en`;
   let homeBytes = 0;
-  if (SECTIONS.some((s) => s !== 'back-office' && runs(s))) {
+  const envNumber = (name: string, fallback: number): number => (Number(process.env[name]) > 0 ? Number(process.env[name]) : fallback);
+  const scale = await section('scale', 'simulating a crowd of viewers on its own database and worker: D1, Durable Object, KV and R2 use per viewer-minute', () =>
+    benchScale({ viewers: envNumber('SCALE_VIEWERS', 1000), minutes: envNumber('SCALE_MINUTES', 5), speed: envNumber('SCALE_SPEED', 1), port: SCALE_PORT, log }),
+  );
+  if (SECTIONS.some((s) => s !== 'back-office' && s !== 'scale' && runs(s))) {
     run(NPM, ['run', 'build']);
     rmSync(join(ROOT, PERSIST), { recursive: true, force: true });
     run(NPX, ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', PERSIST]);
@@ -516,6 +525,7 @@ async function main(): Promise<void> {
     ...(payments && { payments }),
     ...(tv && { tv }),
     ...(backOffice && { backOffice: { goalP95Ms: REPORTS_GOAL_P95_MS, reports: backOffice } }),
+    ...(scale && { scale }),
     durationSeconds: 0,
   };
   result.durationSeconds = Math.round((performance.now() - started) / 100) / 10;
@@ -592,6 +602,18 @@ async function main(): Promise<void> {
   if (backOffice) {
     rows.push(['-', '', ''], ['Back office (100,000 customers, 1,000,000 payments)', '', `goal p95 <= ${REPORTS_GOAL_P95_MS} ms (revenue, customer search, customer's page)`]);
     for (const t of backOffice) rows.push([`  ${t.name}, p95`, ms(t.p95Ms), `p50 ${ms(t.p50Ms)}, max ${ms(t.maxMs)} (${t.samples} runs)`]);
+  }
+  if (scale) {
+    const v = scale.perViewerMinute;
+    const t = scale.atTarget;
+    rows.push(
+      ['-', '', ''],
+      [`Load simulation (${scale.viewers} viewers, ${scale.simulatedMinutes} min, ${scale.viewerMinutes} viewer-minutes)`, '', `${scale.failedRequests} failed requests`],
+      ['  Per viewer-minute: requests, D1 reads / writes', `${v.requests}`, `${v.d1Reads} / ${v.d1Writes}; rows read ${v.d1RowsRead}, written ${v.d1RowsWritten}`],
+      ['  Per viewer-minute: Durable Objects, KV reads, R2 reads', `${v.durableObjectRequests}`, `${v.kvReads}, ${v.r2Reads}`],
+      [`  D1 writes per second at ${t.viewers.toLocaleString('en')} viewers`, `${t.d1WritesPerSecond}`, `goal <= ${SCALE_GOAL_WRITES_PER_SECOND}: ${ok(t.d1WritesPerSecond <= SCALE_GOAL_WRITES_PER_SECOND)}; reads ${t.d1ReadsPerSecond}/s`],
+      ['  The hottest row, writes per second there', `${t.hottestRowWritesPerSecond}`, `goal <= ${SCALE_GOAL_HOT_ROW_WRITES_PER_SECOND}: ${ok(t.hottestRowWritesPerSecond <= SCALE_GOAL_HOT_ROW_WRITES_PER_SECOND)}; ${scale.hottestRow?.statement.slice(0, 60) ?? 'none'}…`],
+    );
   }
   if (lighthouse) {
     rows.push(['-', '', ''], ['Lighthouse (mobile)', '', `goals: performance >= ${LIGHTHOUSE_GOALS.performance}, accessibility ${LIGHTHOUSE_GOALS.accessibility}: ${ok(lighthouse.withinGoals)}`]);

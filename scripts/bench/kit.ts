@@ -45,9 +45,9 @@ export function seededDatabase(persistTo: string, log: (m: string) => void): voi
   if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
 }
 
-/** `wrangler dev` over `persistTo` on `port`, in its own process group (stopWorker ends it all). */
-export function startWorker(port: number, persistTo: string, log: (m: string) => void): ChildProcess {
-  const args = ['wrangler', 'dev', '--port', String(port), '--persist-to', persistTo, '--var', 'STREAM_IDENTITY_ENCODING:true', '--define', 'process.env.NODE_ENV:"production"'];
+/** `wrangler dev` over `persistTo` on `port` with more `vars` (`NAME:value`), in its own process group (stopWorker ends it all). */
+export function startWorker(port: number, persistTo: string, log: (m: string) => void, vars: readonly string[] = []): ChildProcess {
+  const args = ['wrangler', 'dev', '--port', String(port), '--persist-to', persistTo, '--var', 'STREAM_IDENTITY_ENCODING:true', ...vars.flatMap((v) => ['--var', v]), '--define', 'process.env.NODE_ENV:"production"'];
   log(`$ npx ${args.join(' ')}`);
   const child = spawn(NPX, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', BROWSER: 'none', CI: '1' } });
   child.stdout?.resume();
