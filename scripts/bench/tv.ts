@@ -36,7 +36,7 @@ const EPG_SAMPLES = 60;
 const EXTRA_CHANNELS = 12;
 /** Playback before latency is sampled: the player settles at its distance from the edge. */
 const SETTLE_MS = 10_000;
-const FRAME_TIMEOUT_MS = 20_000;
+const FRAME_TIMEOUT_MS = 30_000;
 const ARGS = [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'];
 const driftMinutes = (): number => {
   const value = Number(process.env.TV_DRIFT_MINUTES ?? 10);

@@ -18,7 +18,7 @@
  * PURE module (time is a parameter).
  */
 import { z } from 'zod';
-import type { Loop } from './live';
+import { discontinuitySequence, type Loop } from './live';
 
 export const partsIndexSchema = z.object({
   version: z.literal(1),
@@ -146,7 +146,7 @@ export function lowLatencyPlaylist(live: LiveParts, now: number, windowSeconds: 
     `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=${decimal(skipUntil)},PART-HOLD-BACK=${decimal(HOLD_BACK_PARTS * partTarget)}`,
     `#EXT-X-PART-INF:PART-TARGET=${partTarget.toFixed(6)}`,
     `#EXT-X-MEDIA-SEQUENCE:${first.msn}`,
-    `#EXT-X-DISCONTINUITY-SEQUENCE:${first.loopIndex}`,
+    `#EXT-X-DISCONTINUITY-SEQUENCE:${discontinuitySequence(loop, first.loopIndex)}`,
     '#EXT-X-INDEPENDENT-SEGMENTS',
   ];
   if (loop.map) lines.push(`#EXT-X-MAP:URI="${loop.map}"`);
