@@ -62,9 +62,13 @@ export function slope(points: readonly { x: number; y: number }[]): number {
 
 /**
  * Runs in every document: when a link to the channel was clicked (sessionStorage survives the
- * navigation), when the player's first frame was presented (absolute ms), and the stalls.
+ * navigation), when the player's first frame was presented (absolute ms), the stalls, and the
+ * engine the page boots (its hls.js instance gives the programme date time at the playhead).
  */
 const PROBE = `(() => {
+  // The engine the page boots (the island takes it off window.__playerEngine when it adopts it).
+  let booted;
+  Object.defineProperty(window, '__playerEngine', { configurable: true, get: () => booted, set: (value) => { booted = value; if (value) window.__benchEngine = value; } });
   addEventListener('click', (event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (link && new URL(link.href).pathname === '/tv/${CHANNEL}') sessionStorage.setItem('benchClickAt', String(performance.timeOrigin + event.timeStamp));
@@ -81,7 +85,7 @@ const PROBE = `(() => {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch, { once: true }); else watch();
 })();`;
 
-type Probe = { __benchFirstFrame?: number; __benchStalls?: number; __playerEngine?: Promise<{ hls: { playingDate: Date | null } | null }> };
+type Probe = { __benchFirstFrame?: number; __benchStalls?: number; __benchEngine?: Promise<{ hls: { playingDate: Date | null } | null }> };
 
 async function firstFrame(page: Page): Promise<number> {
   const handle = await page.waitForFunction(
@@ -126,7 +130,7 @@ async function clickSample(browser: Browser, origin: string): Promise<number> {
 /** The playhead's latency (s): now minus hls.js's programme date time at the playhead. */
 const latencyAt = (page: Page): Promise<number | null> =>
   page.evaluate(async () => {
-    const engine = await (window as unknown as Probe).__playerEngine;
+    const engine = await (window as unknown as Probe).__benchEngine;
     const date = engine?.hls?.playingDate;
     return date ? (Date.now() - date.getTime()) / 1000 : null;
   });
