@@ -11,12 +11,13 @@
 import type Hls from 'hls.js';
 import { dataUsageOf, type DataUsage } from '../../worker/rules/data-usage';
 import { capLevels } from './data-cap';
+import { syncByParts } from './live-sync';
 
 /*
  * Self-contained on purpose: anything imported here would be bundled with the island (its only
  * importer), and the boot script would wait for React. So the few constants it shares with
  * client/player/attributes.ts and time.ts are copies, checked equal by engine.test.ts. The data
- * usage cap (./data-cap.ts, with its rule) is the one import: small and free of React.
+ * usage cap (./data-cap.ts, with its rule) and the live sync (./live-sync.ts) are the imports: small and free of React.
  */
 export const ENGINE_BOOT_ATTRIBUTES = { src: 'data-player-src', start: 'data-player-start', local: 'data-player-local', duration: 'data-player-duration', play: 'data-player-play', dataUsage: 'data-player-data-usage' } as const;
 /** localStorage `watched` ({ "<profileId>": [{ id, time }] }) and the guest's profile id there (client/player/watched.ts). */
@@ -73,6 +74,10 @@ const HLS_CONFIG = {
   // fragment while the playlists are still being parsed.
   startLevel: 0,
   startFragPrefetch: true,
+  // Live channels are Low-Latency HLS (parts, blocking reloads, delta updates): held by parts
+  // behind the edge (./live-sync.ts), catching up after a stall by playing up to 1.5× (VOD: no effect).
+  lowLatencyMode: true,
+  maxLiveSyncPlaybackRate: 1.5,
 };
 
 /** Starts playback: `automatic` when the engine starts it by itself (autoplay), not for a press. */
@@ -137,6 +142,7 @@ export async function startEngine(video: HTMLVideoElement, url: string, start: n
       engine.hls = hls;
       let recovered = false;
       const { Events, ErrorTypes } = HlsClass;
+      syncByParts(hls, Events.LEVEL_LOADED);
       hls.on(Events.MANIFEST_PARSED, () => {
         capLevels(hls, usage);
         tryPlay(engine);

@@ -16,7 +16,7 @@
  * 5. measures click on Play → first frame, and search on a generated catalogue of 50,000 titles;
  * 6. runs Lighthouse (mobile) on home, a category, a content page, search and login, en and ar;
  *    measures the bytes of video per minute a Data saver profile fetches (scripts/bench/data-saver.ts);
- *    measures payments (callback → premium, invoice PDFs) and live TV (live-edge latency, /epg with 14 channels);
+ *    measures payments (callback → premium, invoice PDFs) and live TV (click on a channel → first frame, live-edge latency and its drift in Chromium, /epg with 14 channels);
  *    measures the back office's reports on 100,000 customers and 1,000,000 payments (their own database,
  *    scripts/bench/back-office.ts; no wrangler dev needed: with --only=back-office the build and server are skipped);
  *    simulates a crowd of viewers and what each viewer-minute costs in D1, Durable Object, KV and R2
@@ -40,8 +40,8 @@ import { measurePlay, PLAY_GOAL_MS } from './play.ts';
 import { benchPayments } from './payments.ts';
 import { benchCustomerPages, benchReports, REPORTS_GOAL_P95_MS } from './back-office.ts';
 import { prepareBackOfficeData } from './back-office-data.ts';
-import { benchTv } from './tv.ts';
 import { benchScale, SCALE_GOAL_HOT_ROW_WRITES_PER_SECOND, SCALE_GOAL_WRITES_PER_SECOND } from './scale.ts';
+import { benchTv, TV_GOALS } from './tv.ts';
 import { benchDataSaver, DATA_SAVER_GOAL_MB_PER_MINUTE } from './data-saver.ts';
 import { benchSearch, SEARCH_GOAL_P95_MS } from './search.ts';
 import { benchLighthouse, LIGHTHOUSE_GOALS, lighthouseLines } from './lighthouse.ts';
@@ -480,7 +480,7 @@ async function main(): Promise<void> {
   const dataSaver = await section('data-saver', 'measuring bytes of video per minute in Data saver in Chromium', () => benchDataSaver({ origin: ORIGIN, chromiumPath: CHROMIUM, log }));
   const search = await section('search', 'measuring search on a generated catalogue of 50,000 titles (its own database and worker)', () => benchSearch({ log, port: SEARCH_PORT }));
   const payments = await section('payments', 'measuring payment callback → active subscription, and invoice PDFs', () => benchPayments({ origin: ORIGIN, log }));
-  const tv = await section('tv', 'measuring live TV: live-edge latency and /epg with 14 channels', () => benchTv({ origin: ORIGIN, persistTo: PERSIST, log }));
+  const tv = await section('tv', 'measuring live TV in Chromium (click → first frame, live-edge latency and its drift) and /epg with 14 channels', () => benchTv({ origin: ORIGIN, persistTo: PERSIST, chromiumPath: CHROMIUM, log }));
   const lighthouse = await section('lighthouse', 'running Lighthouse (mobile) in Chromium', () =>
     benchLighthouse({ origin: ORIGIN, chromiumPath: CHROMIUM, debuggingPort: DEBUGGING_PORT, serverProcessGroup: wrangler?.pid, log }),
   );
@@ -590,11 +590,14 @@ async function main(): Promise<void> {
     );
   }
   if (tv) {
-    const { liveEdgeLatency: edge, epg } = tv;
+    const { latency, click, playlist, epg } = tv;
     rows.push(
       ['-', '', ''],
-      [`Live edge latency (now − newest segment's date), p50`, `${edge.p50S.toFixed(1)} s`, `p95 ${edge.p95S.toFixed(1)} s, max ${edge.maxS.toFixed(1)} s (${edge.samples} playlists)`],
-      ['Live playlist (2 h window) size', `${edge.playlistBytes} B`, `${edge.playlistGzipBytes} B gzip`],
+      [`Live edge latency (now − date at the playhead), p50`, `${latency.p50S.toFixed(2)} s`, `goal <= ${TV_GOALS.latencyP50S} s: ${ok(latency.p50S <= TV_GOALS.latencyP50S)}; ${latency.samples} samples over ${latency.minutes} min, max ${latency.maxS.toFixed(2)} s`],
+      [`Live edge latency, p95`, `${latency.p95S.toFixed(2)} s`, `goal <= ${TV_GOALS.latencyP95S} s: ${ok(latency.p95S <= TV_GOALS.latencyP95S)}`],
+      [`Live latency drift over ${latency.minutes} min`, `${latency.driftSPerMinute >= 0 ? '+' : ''}${latency.driftSPerMinute.toFixed(3)} s/min`, `goal: no upward drift (<= 0.05 s/min): ${ok(latency.driftSPerMinute <= 0.05)}; ${latency.stalls} stalls`],
+      [`Click on a channel → first frame, median`, ms(click.medianMs), `goal <= ${TV_GOALS.clickMedianMs} ms: ${ok(click.medianMs <= TV_GOALS.clickMedianMs)}; ${click.samples.join(', ')} ms${click.failed.length ? `; ${click.failed.length} failed` : ''}`],
+      ['Live playlist (2 h window), whole / delta update', `${playlist.bytes} B`, `${playlist.gzipBytes} B gzip; delta (_HLS_skip=YES) ${playlist.deltaBytes} B, ${playlist.deltaGzipBytes} B gzip`],
       [`/epg one day, ${epg.channels} channels: server time p50`, ms(epg.pageP50Ms), `p95 ${ms(epg.pageP95Ms)}, ${epg.pageBytes} B`],
       [`GET /api/pages/epg one day, ${epg.channels} channels: p50`, ms(epg.apiP50Ms), `p95 ${ms(epg.apiP95Ms)}`],
     );

@@ -6,6 +6,9 @@
  *   {height}p/index.m3u8        H.264 video rendition: init.mp4 + seg_NNN.m4s (fMP4, ~6 s segments,
  *                               a keyframe every 2 s, no scene-cut keyframes)
  *   audio/{n}/index.m3u8        AAC-LC audio rendition per audio track of the input
+ *   …/parts.json                beside each media playlist: every segment is made of ~1 s fragments
+ *                               (moof + mdat), its Low-Latency HLS parts; their byte ranges, durations
+ *                               and keyframes (scripts/media/fragments.ts), for the live channels
  *   subs/{lang}.vtt, .m3u8      WebVTT subtitles and their one-segment playlists
  *   poster.jpg                  a frame at 10 % of the duration
  *   thumbs.vtt, thumbs/sprite_NNN.jpg   thumbnail strip: one tile every few seconds, `#xywh=` cues
@@ -15,6 +18,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { cutSegments, vodPlaylist } from './fragments.ts';
 
 export type Rung = {
   readonly height: number;
@@ -63,6 +67,10 @@ export type LadderResult = {
 
 export const SEGMENT_SECONDS = 6;
 export const KEYFRAME_SECONDS = 2;
+/** Fragment (Low-Latency HLS part) duration: a segment is SEGMENT_SECONDS / PART_SECONDS fragments. */
+export const PART_SECONDS = 1;
+/** The fragmented MP4 ffmpeg writes per rendition, cut into segments afterwards (then removed). */
+const FRAGMENTED = '.fragmented.mp4';
 const THUMB_WIDTH = 160;
 const SPRITE_COLUMNS = 10;
 const SPRITE_ROWS = 10;
@@ -203,19 +211,25 @@ function thumbsVtt(sprite: Sprite, duration: number): string {
   return cues.join('\n');
 }
 
-function hlsOutput(dir: string): string[] {
+/**
+ * One rendition's output: a fragmented MP4 of PART_SECONDS fragments (a fragment is cut when it
+ * reaches that duration; at 2 s keyframes every other one starts with a keyframe), cut into HLS
+ * segments by {@link writeSegments} once ffmpeg is done.
+ */
+function fragmentedOutput(dir: string): string[] {
   mkdirSync(dir, { recursive: true });
-  return [
-    '-f', 'hls',
-    '-hls_time', String(SEGMENT_SECONDS),
-    '-hls_playlist_type', 'vod',
-    '-hls_list_size', '0',
-    '-hls_segment_type', 'fmp4',
-    '-hls_fmp4_init_filename', 'init.mp4',
-    '-hls_segment_filename', join(dir, 'seg_%03d.m4s'),
-    '-hls_flags', 'independent_segments',
-    join(dir, 'index.m3u8'),
-  ];
+  return ['-f', 'mp4', '-movflags', '+empty_moov+default_base_moof+skip_trailer+cmaf', '-frag_duration', String(PART_SECONDS * 1_000_000), join(dir, FRAGMENTED)];
+}
+
+/** Cuts a rendition's fragmented MP4 into init.mp4, seg_NNN.m4s, index.m3u8 (VOD) and parts.json. */
+function writeSegments(dir: string): void {
+  const file = join(dir, FRAGMENTED);
+  const cut = cutSegments(new Uint8Array(readFileSync(file)), SEGMENT_SECONDS, (i) => `seg_${String(i).padStart(3, '0')}.m4s`);
+  writeFileSync(join(dir, 'init.mp4'), cut.init);
+  for (const s of cut.segments) writeFileSync(join(dir, s.uri), s.bytes);
+  writeFileSync(join(dir, 'parts.json'), `${JSON.stringify(cut.index)}\n`);
+  writeFileSync(join(dir, 'index.m3u8'), vodPlaylist(cut.index, cut.index.segments.every((s) => s.parts[0]?.independent)));
+  rmSync(file);
 }
 
 /** Runs ffmpeg, printing progress every 10 % when `log` is given; rejects with the tail of stderr. */
@@ -344,11 +358,11 @@ export async function buildLadder(options: LadderOptions): Promise<LadderResult>
       '-crf', String(r.crf), '-maxrate', String(r.maxrate), '-bufsize', String(r.maxrate * 2),
       '-g', String(gop), '-keyint_min', String(gop), '-sc_threshold', '0',
       '-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`,
-      ...hlsOutput(join(out, `${r.height}p`)),
+      ...fragmentedOutput(join(out, `${r.height}p`)),
     );
   });
   source.audio.forEach((_, i) => {
-    args.push('-map', `0:a:${i}`, '-vn', '-sn', '-dn', '-c:a', 'aac', '-b:a', String(options.audioBitrate ?? 128_000), '-ac', String(options.audioChannels ?? 2), ...hlsOutput(join(out, 'audio', String(i))));
+    args.push('-map', `0:a:${i}`, '-vn', '-sn', '-dn', '-c:a', 'aac', '-b:a', String(options.audioBitrate ?? 128_000), '-ac', String(options.audioChannels ?? 2), ...fragmentedOutput(join(out, 'audio', String(i))));
   });
   mkdirSync(join(out, 'thumbs'), { recursive: true });
   args.push('-map', '[poster]', '-fps_mode', 'passthrough', '-frames:v', '1', '-q:v', '4', '-update', '1', join(out, 'poster.jpg'));
@@ -357,6 +371,8 @@ export async function buildLadder(options: LadderOptions): Promise<LadderResult>
   log?.('ffmpeg: encoding');
   await runFfmpeg(args, source.duration, log);
   rmSync(join(out, '.title.txt'), { force: true });
+  for (const r of rungs) writeSegments(join(out, `${r.height}p`));
+  source.audio.forEach((_, i) => writeSegments(join(out, 'audio', String(i))));
 
   // Subtitles: WebVTT files and one-segment playlists.
   const subtitleRows: { lang: string; file: string }[] = [];

@@ -1,8 +1,8 @@
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../env';
 import type { ApiErrorBody } from '../api/errors';
-import { DVR_WINDOW_SECONDS } from '../rules/live-tv';
-import { liveMaster, livePlaylist, liveSource, loopOf } from './live';
+import { liveSource } from './live';
+import { livePlaylistResponse } from './live-route';
 import { verifyMediaPath } from './sign';
 import { mediaCacheControl, mediaContentType } from './types';
 
@@ -99,27 +99,7 @@ export const media: Handler<AppEnv> = async (c) => {
   // its other files are those of the media it plays.
   const live = liveSource(verified.prefix);
   const key = live ? `${live}/${file}` : verified.key;
-  if (live && file.endsWith('.m3u8')) {
-    const source = await bucket.get(key);
-    if (!source) return notFound();
-    const text = await source.text();
-    let body: string;
-    try {
-      body = file === 'master.m3u8' ? liveMaster(text) : livePlaylist(loopOf(text), Date.now() / 1000, DVR_WINDOW_SECONDS);
-    } catch {
-      return notFound();
-    }
-    // A two-hour window is ~50 KB of text every few seconds: gzip (the runtime compresses a body whose
-    // Content-Encoding it is told) brings it to a few KB for phones on slow networks. A client that
-    // does not accept gzip is told `identity`, so the runtime leaves the body as it is.
-    const headers = {
-      'Content-Type': mediaContentType(file),
-      'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding',
-      'Content-Encoding': acceptsGzip(c.req.header('Accept-Encoding')) ? 'gzip' : 'identity',
-    };
-    return new Response(c.req.method === 'HEAD' ? null : body, { headers });
-  }
+  if (live && file.endsWith('.m3u8')) return livePlaylistResponse(c, key, file, acceptsGzip(c.req.header('Accept-Encoding')));
   if (new TextEncoder().encode(key).byteLength > MAX_KEY_BYTES) return notFound();
   const rangeHeader = c.req.header('Range');
   const ifNoneMatch = singleTag(c.req.header('If-None-Match'));

@@ -4,7 +4,7 @@
  * media's first loop of segments repeats forever from the Unix epoch (loop i starts at i × its
  * length in whole seconds); a live media playlist lists the segments that ended in the last
  * `windowSeconds` (RFC 8216 sliding window): EXT-X-MEDIA-SEQUENCE counts segments since the epoch,
- * EXT-X-DISCONTINUITY-SEQUENCE loops, and EXT-X-PROGRAM-DATE-TIME gives each loop's wall-clock
+ * EXT-X-DISCONTINUITY-SEQUENCE loops (from DISCONTINUITY_EPOCH), and EXT-X-PROGRAM-DATE-TIME gives each loop's wall-clock
  * start, so every viewer, request and Worker sees the same moment at the same time.
  *
  * Signed like any media (worker/media/sign.ts) under the prefix `live/{r2 prefix}`: playlists are
@@ -54,6 +54,18 @@ export function loopOf(playlist: string): Loop {
 const iso = (seconds: number): string => new Date(Math.round(seconds * 1000)).toISOString();
 
 /**
+ * The first date discontinuity sequence numbers count loops from (unix seconds). hls.js keeps a
+ * sparse array indexed by discontinuity sequence and walks it from 0 on every playlist it loads:
+ * counted from 1970 (36 million loops of a 50 s clip) that walk took seconds of the page's main
+ * thread per reload; from this date it is a few thousand loops a month. Media sequence numbers
+ * still count from 1970 (hls.js indexes nothing by them).
+ */
+export const DISCONTINUITY_EPOCH = Date.UTC(2026, 10, 1) / 1000;
+
+/** The discontinuity sequence number of loop `loopIndex` (0 for loops before DISCONTINUITY_EPOCH: no service clock is there). */
+export const discontinuitySequence = (loop: Pick<Loop, 'length'>, loopIndex: number): number => Math.max(0, loopIndex - Math.floor(DISCONTINUITY_EPOCH / loop.length));
+
+/**
  * The live media playlist at `now` (unix seconds): every segment that ended at or before `now`
  * and started within `windowSeconds` of it, oldest first.
  */
@@ -78,7 +90,7 @@ export function livePlaylist(loop: Loop, now: number, windowSeconds: number): st
   picked.reverse();
   const first = picked[0];
   const lines = ['#EXTM3U', `#EXT-X-VERSION:${loop.version}`, `#EXT-X-TARGETDURATION:${loop.targetDuration}`];
-  lines.push(`#EXT-X-MEDIA-SEQUENCE:${first ? first.loopIndex * n + first.j : 0}`, `#EXT-X-DISCONTINUITY-SEQUENCE:${first?.loopIndex ?? 0}`, '#EXT-X-INDEPENDENT-SEGMENTS');
+  lines.push(`#EXT-X-MEDIA-SEQUENCE:${first ? first.loopIndex * n + first.j : 0}`, `#EXT-X-DISCONTINUITY-SEQUENCE:${discontinuitySequence(loop, first?.loopIndex ?? 0)}`, '#EXT-X-INDEPENDENT-SEGMENTS');
   if (loop.map) lines.push(`#EXT-X-MAP:URI="${loop.map}"`);
   picked.forEach((p, k) => {
     const segment = loop.segments[p.j];
