@@ -32,6 +32,10 @@ import { usePositionSaving } from '../player/usePositionSaving';
 import { useShortcuts } from '../player/useShortcuts';
 import { useStreamSlot } from '../player/useStreamSlot';
 import { useLive, type LiveProps } from '../player/useLive';
+import { ShortcutsButton, ShortcutsPanel, useShortcutsPanel } from '../player/ShortcutsPanel';
+import { useShortcutsSetting } from '../player/useShortcutsSetting';
+import { usePlayerAnnouncements } from '../player/usePlayerAnnouncements';
+import { useCaptionPlacement } from '../player/useCaptionPlacement';
 import { timeRange } from '../../worker/rules/live-tv';
 
 export type PlayerProps = {
@@ -90,7 +94,10 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const [seekHover, setSeekHover] = useState(false);
   const [dismissed, setDismissed] = useState(false);
 
-  const { controls, poke, hide } = useControlsVisibility();
+  const { controls, poke, hide } = useControlsVisibility(root);
+  const shortcuts = useShortcutsSetting();
+  const keysPanel = useShortcutsPanel();
+  const captionPlacement = useCaptionPlacement(root, video);
   const stopLoad = useRef<() => void>(() => undefined);
   /** The media state comes after the stream it plays: a new stream shows the spinner through this. */
   const showLoading = useRef<() => void>(() => undefined);
@@ -174,7 +181,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   }, [upcoming.kind, nextHref]);
 
   // ---- controls ----
-  const busy = menu !== null || seekHover;
+  const busy = menu !== null || seekHover || keysPanel.open;
   const showControls = controls || !playing || busy || failure !== null || blocked;
 
   /**
@@ -242,13 +249,15 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
         return screenModes.toggleFullscreen();
       case 'toggle-subtitles':
         return subtitles.toggle();
+      case 'show-shortcuts':
+        return keysPanel.open ? undefined : keysPanel.show();
       case 'escape':
         if (menu) return closeMenu(true);
         if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
         return;
     }
   };
-  useShortcuts(run, poke);
+  useShortcuts(run, poke, shortcuts.enabled);
 
   /** A click on the picture plays or pauses; a tap shows the controls, or hides them while playing. */
   const onSurfacePointerUp = (event: ReactPointerEvent) => {
@@ -258,6 +267,16 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   };
 
   const quality = levels.find((l) => l.index === level);
+  const announcement = usePlayerAnnouncements(
+    video,
+    { playing, muted, volume, captions: subtitle ? (subtitleLabels[subtitle] ?? subtitle) : null, quality: quality ? `${quality.height}p` : t('PLAYER_AUTO') },
+    t,
+    (at) => {
+      const w = liveMode.window;
+      if (!live || !w) return formatTime(at, duration);
+      return w.live - at < 10 ? t('TV_LIVE_BADGE') : t('TV_BEHIND_LIVE', { time: formatTime(w.live - at) });
+    },
+  );
 
   /** The quality, subtitles and audio menus: their choices, and one MenuButton each. */
   const menuItems: Record<Exclude<Menu, null>, MenuItem[]> = {
@@ -320,7 +339,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
         ))}
       </video>
 
-      <CaptionOverlay cues={cues} style={captions.style} />
+      <CaptionOverlay cues={cues} style={captions.style} inBand={captionPlacement.inBand} />
 
       <div className="player__surface" onPointerUp={onSurfacePointerUp} aria-hidden="true" {...{ [BOOT_ATTRIBUTES.play]: '' }} />
 
@@ -408,12 +427,18 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
               {audioTracks.length > 1 && menuButton('audio', t('PLAYER_AUDIO'), icons.audio)}
               {levels.length > 1 && menuButton('quality', t('PLAYER_QUALITY'), icons.quality, quality ? `${quality.height}p` : undefined)}
               {menuButton('data', t('DATA_USAGE'), icons.data)}
+              <ShortcutsButton open={keysPanel.open} onOpen={keysPanel.show} />
             </>
           }
           pip={pipAvailable ? { on: pip, toggle: togglePip } : null}
           fullscreen={{ on: fullscreen, toggle: toggleFullscreen }}
         />
       </div>
+
+      {keysPanel.open && <ShortcutsPanel enabled={shortcuts.enabled} onEnabled={shortcuts.setEnabled} onClose={keysPanel.close} />}
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
     </div>
   );
 }
