@@ -3,6 +3,7 @@ import type { AppEnv } from '../env';
 import type { ApiErrorBody } from '../api/errors';
 import { DVR_WINDOW_SECONDS } from '../rules/live-tv';
 import { liveMaster, livePlaylist, liveSource, loopOf } from './live';
+import { liveCaptionFile } from './live-captions-files';
 import { verifyMediaPath } from './sign';
 import { mediaCacheControl, mediaContentType } from './types';
 
@@ -99,6 +100,9 @@ export const media: Handler<AppEnv> = async (c) => {
   // its other files are those of the media it plays.
   const live = liveSource(verified.prefix);
   const key = live ? `${live}/${file}` : verified.key;
+  // Its subtitles: live subtitle playlists and their segments, made from the media's WebVTT files.
+  const captions = live ? await liveCaptionFile(bucket, live, file, Date.now() / 1000, DVR_WINDOW_SECONDS) : null;
+  if (captions) return new Response(c.req.method === 'HEAD' ? null : captions.body, { headers: { 'Content-Type': mediaContentType(file), 'Cache-Control': captions.cache } });
   if (live && file.endsWith('.m3u8')) {
     const source = await bucket.get(key);
     if (!source) return notFound();
