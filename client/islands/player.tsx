@@ -36,6 +36,7 @@ import { ShortcutsButton, ShortcutsPanel, useShortcutsPanel } from '../player/Sh
 import { useShortcutsSetting } from '../player/useShortcutsSetting';
 import { usePlayerAnnouncements } from '../player/usePlayerAnnouncements';
 import { useCaptionPlacement } from '../player/useCaptionPlacement';
+import { useStreamSubtitles } from '../player/useStreamSubtitles';
 import { timeRange } from '../../worker/rules/live-tv';
 
 export type PlayerProps = {
@@ -120,7 +121,11 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const { playing, waiting, blocked, time, duration, buffered, volume, muted, ended, pip } = media;
   showLoading.current = () => media.setWaiting(true);
   const screenModes = useScreenModes(root, video);
-  const subtitles = useSubtitles(video, stream.subtitles, stream.url);
+  // A live stream's subtitles are the renditions of its playlist, a title's its <track> files.
+  const streamSubtitles = useStreamSubtitles(video, live !== null, lang);
+  const subtitleList = live ? streamSubtitles : stream.subtitles;
+  const labelOf = (code: string): string => subtitleLabels[code] ?? streamSubtitles.find((s) => s.lang === code)?.label ?? code;
+  const subtitles = useSubtitles(video, subtitleList, stream.url);
   const thumbs = useThumbnails(stream.thumbnails);
   const cues = useCaptionCues(video, subtitles.subtitle, stream.url);
   const captions = useCaptionStyle(captionStyle, profileId, t);
@@ -269,13 +274,14 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const quality = levels.find((l) => l.index === level);
   const announcement = usePlayerAnnouncements(
     video,
-    { playing, muted, volume, captions: subtitle ? (subtitleLabels[subtitle] ?? subtitle) : null, quality: quality ? `${quality.height}p` : t('PLAYER_AUTO') },
+    { playing, muted, volume, captions: subtitle ? labelOf(subtitle) : null, quality: quality ? `${quality.height}p` : t('PLAYER_AUTO') },
     t,
     (at) => {
       const w = liveMode.window;
       if (!live || !w) return formatTime(at, duration);
       return w.live - at < 10 ? t('TV_LIVE_BADGE') : t('TV_BEHIND_LIVE', { time: formatTime(w.live - at) });
     },
+    next && upcoming.kind !== 'hidden' ? next.name_long : null,
   );
 
   /** The quality, subtitles and audio menus: their choices, and one MenuButton each. */
@@ -286,7 +292,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     ],
     subtitles: [
       { key: 'off', label: t('OFF'), checked: subtitle === null, select: () => chooseSubtitle(null) },
-      ...stream.subtitles.map((s) => ({ key: s.lang, label: subtitleLabels[s.lang] ?? s.lang, checked: subtitle === s.lang, select: () => chooseSubtitle(s.lang) })),
+      ...subtitleList.map((s) => ({ key: s.lang, label: labelOf(s.lang), checked: subtitle === s.lang, select: () => chooseSubtitle(s.lang) })),
       ...captionStyleItems(captions.style, captions.choose, t),
     ],
     audio: audioTracks.map((a) => ({ key: String(a.id), label: a.name || subtitleLabels[a.lang] || a.lang || String(a.id + 1), checked: audioTrack === a.id, select: () => chooseAudio(a.id) })),
@@ -423,7 +429,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
                   {t('TV_JUMP_TO_LIVE')}
                 </button>
               )}
-              {stream.subtitles.length > 0 && menuButton('subtitles', t('SUBTITLES'), icons.subtitles)}
+              {subtitleList.length > 0 && menuButton('subtitles', t('SUBTITLES'), icons.subtitles)}
               {audioTracks.length > 1 && menuButton('audio', t('PLAYER_AUDIO'), icons.audio)}
               {levels.length > 1 && menuButton('quality', t('PLAYER_QUALITY'), icons.quality, quality ? `${quality.height}p` : undefined)}
               {menuButton('data', t('DATA_USAGE'), icons.data)}

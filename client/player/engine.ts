@@ -133,7 +133,9 @@ export async function startEngine(video: HTMLVideoElement, url: string, start: n
     const { default: HlsClass } = await import('hls.js');
     if (destroyed) return engine;
     if (HlsClass.isSupported()) {
-      const hls = new HlsClass({ ...HLS_CONFIG, startPosition: start });
+      // A live stream (started at the live edge, -1) has no <track> files: hls.js loads and times
+      // its playlist's subtitle renditions as text tracks, kept 'hidden' for CaptionOverlay to draw.
+      const hls = new HlsClass({ ...HLS_CONFIG, startPosition: start, ...(start < 0 ? { enableWebVTT: true, subtitleDisplay: false } : {}) });
       engine.hls = hls;
       let recovered = false;
       const { Events, ErrorTypes } = HlsClass;

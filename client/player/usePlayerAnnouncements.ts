@@ -10,11 +10,11 @@ const SETTLE_MS = 400;
 /**
  * The text of the player's one polite live region (WCAG 4.1.3): playing, paused, sound off and on,
  * volume, subtitles on (with the language) and off, quality, and where a seek landed — each said
- * when it follows something the viewer did, never for what the page restores on its own (the
+ * when it follows something the viewer did (and the next episode's card as it comes), never for what the page restores on its own (the
  * browser's saved volume and subtitles) nor for the engine's seeks. The seek bar and the volume
  * slider, while they have focus, are read by the screen reader itself from their value text.
  */
-export function usePlayerAnnouncements(video: RefObject<HTMLVideoElement | null>, spoken: Spoken, t: Translate, seekText: (at: number) => string): string {
+export function usePlayerAnnouncements(video: RefObject<HTMLVideoElement | null>, spoken: Spoken, t: Translate, seekText: (at: number) => string, next: string | null = null): string {
   const [text, setText] = useState('');
   const lastInput = useRef(Number.NEGATIVE_INFINITY);
   const before = useRef(spoken);
@@ -60,6 +60,12 @@ export function usePlayerAnnouncements(video: RefObject<HTMLVideoElement | null>
     // The message depends on what changed, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [spoken.playing, spoken.muted, spoken.volume, spoken.captions, spoken.quality]);
+
+  // The next-episode card, once, as it comes (its countdown is not read out every second).
+  useEffect(() => {
+    if (next) say(t('PLAYER_SAID_NEXT', { title: next }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [next]);
 
   useEffect(() => {
     const el = video.current;
