@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import type { StreamAnswer } from '../../worker/api/player/schemas';
 import { useI18n } from '../i18n';
 import { defineIsland } from '../island';
@@ -271,6 +271,15 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     else poke();
   };
 
+  /**
+   * The big Play goes once playback starts: pressed from the keyboard (a click of `detail` 0), focus
+   * moves on to the control bar's Play/Pause instead of being lost with it.
+   */
+  const onBigPlay = (event: ReactMouseEvent) => {
+    togglePlay('press', event.timeStamp);
+    if (event.detail === 0) root.current?.querySelector<HTMLElement>('.player__bar .player__button')?.focus();
+  };
+
   const quality = levels.find((l) => l.index === level);
   const announcement = usePlayerAnnouncements(
     video,
@@ -356,7 +365,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       )}
 
       {(blocked || (!playing && !waiting && !failure && !ended && time === 0)) && (
-        <button type="button" className="player__big-play" aria-label={t('PLAY')} onClick={(event) => togglePlay('press', event.timeStamp)} {...{ [BOOT_ATTRIBUTES.play]: '' }}>
+        <button type="button" className="player__big-play" aria-label={t('PLAY')} onClick={onBigPlay} {...{ [BOOT_ATTRIBUTES.play]: '' }}>
           <Icon>{icons.play}</Icon>
         </button>
       )}
