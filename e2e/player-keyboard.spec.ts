@@ -232,7 +232,10 @@ test('the focus ring shows on the picture and the controls stay while a control 
   await account(page.context());
   await page.setViewportSize({ width: 1280, height: 800 });
   await open(page, `/player/${FILM}`, 'en');
-  await expect.poll(async () => (await video(page)).paused, { timeout: 30_000 }).toBe(false);
+  await pausedAtStart(page);
+  await tabTo(page, text('en', 'PLAY'));
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await video(page)).paused).toBe(false);
   await tabTo(page, text('en', 'PLAYER_FULLSCREEN'));
   // Playing, untouched for longer than the controls' 3 s: still shown, the focused control not hidden.
   await page.waitForTimeout(4_500);

@@ -37,6 +37,7 @@ import { useShortcutsSetting } from '../player/useShortcutsSetting';
 import { usePlayerAnnouncements } from '../player/usePlayerAnnouncements';
 import { useCaptionPlacement } from '../player/useCaptionPlacement';
 import { useStreamSubtitles } from '../player/useStreamSubtitles';
+import { useHlsSubtitles } from '../player/useHlsSubtitles';
 import { timeRange } from '../../worker/rules/live-tv';
 
 export type PlayerProps = {
@@ -167,6 +168,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   });
   const { levels, level, chooseLevel, autoHeight, audioTracks, audioTrack, chooseAudio } = tracks;
   const { subtitle, choose: chooseSubtitle } = subtitles;
+  useHlsSubtitles(video, tracks.engine, live !== null, levels);
   const { fullscreen, pipAvailable, toggleFullscreen, togglePip } = screenModes;
   stopLoad.current = tracks.stopLoad;
 

@@ -55,6 +55,9 @@ export function ShortcutsPanel({ enabled, onEnabled, onClose }: Props) {
           <span className="pkeys__switch-label" id={`${id}-switch`}>
             {t('PLAYER_SHORTCUTS_SWITCH')}
           </span>
+          <span className="pkeys__switch-state" aria-hidden="true">
+            {enabled ? t('ON') : t('OFF')}
+          </span>
           <button
             type="button"
             role="switch"
@@ -64,11 +67,7 @@ export function ShortcutsPanel({ enabled, onEnabled, onClose }: Props) {
             aria-describedby={`${id}-hint`}
             ref={toggle}
             onClick={() => onEnabled(!enabled)}
-          >
-            <span className="pkeys__switch-state" aria-hidden="true">
-              {enabled ? t('ON') : t('OFF')}
-            </span>
-          </button>
+          />
         </div>
         <p className="pkeys__hint" id={`${id}-hint`}>
           {t('PLAYER_SHORTCUTS_HINT')}
