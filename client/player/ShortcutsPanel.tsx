@@ -96,7 +96,7 @@ export function ShortcutsPanel({ enabled, onEnabled, onClose }: Props) {
 export function ShortcutsButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
   const { t } = useI18n();
   return (
-    <button type="button" className="player__button" aria-label={t('PLAYER_SHORTCUTS')} title={t('PLAYER_SHORTCUTS')} aria-haspopup="dialog" aria-expanded={open} onClick={onOpen}>
+    <button type="button" className="player__button pkeys-button" aria-label={t('PLAYER_SHORTCUTS')} title={t('PLAYER_SHORTCUTS')} aria-haspopup="dialog" aria-expanded={open} onClick={onOpen}>
       <Icon>
         <path d="M3 6h18a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1zm1 2v8h16V8H4zm1 1h2v2H5V9zm3 0h2v2H8V9zm3 0h2v2h-2V9zm3 0h2v2h-2V9zm3 0h2v2h-2V9zM7 13h10v2H7v-2z" fill="currentColor" />
       </Icon>
