@@ -37,7 +37,8 @@ const video = (page: Page) =>
 /** Opens the film once the island is live, paused at the start (autoplay let through or refused). */
 async function open(page: Page, path: string, lang: Lang): Promise<void> {
   await page.goto(`${path}?lang=${lang}`);
-  await page.locator('[data-island="player"][data-live]').waitFor({ state: 'attached', timeout: 20_000 });
+  // A busy machine (four browsers and servers) can take a while to hydrate.
+  await page.locator('[data-island="player"][data-live]').waitFor({ state: 'attached', timeout: 45_000 });
 }
 
 async function pausedAtStart(page: Page): Promise<void> {
