@@ -12,7 +12,7 @@ const CONTROLS = '.player__top, .player__controls';
  * stays there: a control reached by Tab is never faded out under the viewer's eyes. A control
  * focused by a click (not `:focus-visible`) lets them fade as usual.
  */
-export function useControlsVisibility(root?: RefObject<HTMLElement | null>): { controls: boolean; poke: () => void; hide: () => void } {
+export function useControlsVisibility(root: RefObject<HTMLElement | null>): { controls: boolean; poke: () => void; hide: () => void } {
   const [controls, setControls] = useState(true);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const held = useRef(false);
@@ -25,7 +25,7 @@ export function useControlsVisibility(root?: RefObject<HTMLElement | null>): { c
     if (!held.current) setControls(false);
   }, []);
   useEffect(() => {
-    const el = root?.current;
+    const el = root.current;
     if (!el) return () => clearTimeout(timer.current);
     const inControls = (target: EventTarget | null) => target instanceof Element && target.closest(CONTROLS) !== null;
     const onFocusIn = (event: FocusEvent) => {
