@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import type { StreamAnswer } from '../../worker/api/player/schemas';
 import { useI18n } from '../i18n';
 import { defineIsland } from '../island';
@@ -32,6 +32,12 @@ import { usePositionSaving } from '../player/usePositionSaving';
 import { useShortcuts } from '../player/useShortcuts';
 import { useStreamSlot } from '../player/useStreamSlot';
 import { useLive, type LiveProps } from '../player/useLive';
+import { ShortcutsButton, ShortcutsPanel, useShortcutsPanel } from '../player/ShortcutsPanel';
+import { useShortcutsSetting } from '../player/useShortcutsSetting';
+import { usePlayerAnnouncements } from '../player/usePlayerAnnouncements';
+import { useCaptionPlacement } from '../player/useCaptionPlacement';
+import { useStreamSubtitles } from '../player/useStreamSubtitles';
+import { useHlsSubtitles } from '../player/useHlsSubtitles';
 import { timeRange } from '../../worker/rules/live-tv';
 
 export type PlayerProps = {
@@ -90,7 +96,10 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const [seekHover, setSeekHover] = useState(false);
   const [dismissed, setDismissed] = useState(false);
 
-  const { controls, poke, hide } = useControlsVisibility();
+  const { controls, poke, hide } = useControlsVisibility(root);
+  const shortcuts = useShortcutsSetting();
+  const keysPanel = useShortcutsPanel();
+  const captionPlacement = useCaptionPlacement(root, video);
   const stopLoad = useRef<() => void>(() => undefined);
   /** The media state comes after the stream it plays: a new stream shows the spinner through this. */
   const showLoading = useRef<() => void>(() => undefined);
@@ -113,7 +122,11 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   const { playing, waiting, blocked, time, duration, buffered, volume, muted, ended, pip } = media;
   showLoading.current = () => media.setWaiting(true);
   const screenModes = useScreenModes(root, video);
-  const subtitles = useSubtitles(video, stream.subtitles, stream.url);
+  // A live stream's subtitles are the renditions of its playlist, a title's its <track> files.
+  const streamSubtitles = useStreamSubtitles(video, live !== null, lang);
+  const subtitleList = live ? streamSubtitles : stream.subtitles;
+  const labelOf = (code: string): string => subtitleLabels[code] ?? streamSubtitles.find((s) => s.lang === code)?.label ?? code;
+  const subtitles = useSubtitles(video, subtitleList, stream.url);
   const thumbs = useThumbnails(stream.thumbnails);
   const cues = useCaptionCues(video, subtitles.subtitle, stream.url);
   const captions = useCaptionStyle(captionStyle, profileId, t);
@@ -155,6 +168,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   });
   const { levels, level, chooseLevel, autoHeight, audioTracks, audioTrack, chooseAudio } = tracks;
   const { subtitle, choose: chooseSubtitle } = subtitles;
+  useHlsSubtitles(video, tracks.engine, live !== null, levels);
   const { fullscreen, pipAvailable, toggleFullscreen, togglePip } = screenModes;
   stopLoad.current = tracks.stopLoad;
 
@@ -174,7 +188,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
   }, [upcoming.kind, nextHref]);
 
   // ---- controls ----
-  const busy = menu !== null || seekHover;
+  const busy = menu !== null || seekHover || keysPanel.open;
   const showControls = controls || !playing || busy || failure !== null || blocked;
 
   /**
@@ -242,13 +256,15 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
         return screenModes.toggleFullscreen();
       case 'toggle-subtitles':
         return subtitles.toggle();
+      case 'show-shortcuts':
+        return keysPanel.open ? undefined : keysPanel.show();
       case 'escape':
         if (menu) return closeMenu(true);
         if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
         return;
     }
   };
-  useShortcuts(run, poke);
+  useShortcuts(run, poke, shortcuts.enabled);
 
   /** A click on the picture plays or pauses; a tap shows the controls, or hides them while playing. */
   const onSurfacePointerUp = (event: ReactPointerEvent) => {
@@ -257,7 +273,27 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     else poke();
   };
 
+  /**
+   * The big Play goes once playback starts: pressed from the keyboard (a click of `detail` 0), focus
+   * moves on to the control bar's Play/Pause instead of being lost with it.
+   */
+  const onBigPlay = (event: ReactMouseEvent) => {
+    togglePlay('press', event.timeStamp);
+    if (event.detail === 0) root.current?.querySelector<HTMLElement>('.player__bar .player__button')?.focus();
+  };
+
   const quality = levels.find((l) => l.index === level);
+  const announcement = usePlayerAnnouncements(
+    video,
+    { playing, muted, volume, captions: subtitle ? labelOf(subtitle) : null, quality: quality ? `${quality.height}p` : t('PLAYER_AUTO') },
+    t,
+    (at) => {
+      const w = liveMode.window;
+      if (!live || !w) return formatTime(at, duration);
+      return w.live - at < 10 ? t('TV_LIVE_BADGE') : t('TV_BEHIND_LIVE', { time: formatTime(w.live - at) });
+    },
+    next && upcoming.kind !== 'hidden' ? next.name_long : null,
+  );
 
   /** The quality, subtitles and audio menus: their choices, and one MenuButton each. */
   const menuItems: Record<Exclude<Menu, null>, MenuItem[]> = {
@@ -267,7 +303,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
     ],
     subtitles: [
       { key: 'off', label: t('OFF'), checked: subtitle === null, select: () => chooseSubtitle(null) },
-      ...stream.subtitles.map((s) => ({ key: s.lang, label: subtitleLabels[s.lang] ?? s.lang, checked: subtitle === s.lang, select: () => chooseSubtitle(s.lang) })),
+      ...subtitleList.map((s) => ({ key: s.lang, label: labelOf(s.lang), checked: subtitle === s.lang, select: () => chooseSubtitle(s.lang) })),
       ...captionStyleItems(captions.style, captions.choose, t),
     ],
     audio: audioTracks.map((a) => ({ key: String(a.id), label: a.name || subtitleLabels[a.lang] || a.lang || String(a.id + 1), checked: audioTrack === a.id, select: () => chooseAudio(a.id) })),
@@ -320,7 +356,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
         ))}
       </video>
 
-      <CaptionOverlay cues={cues} style={captions.style} />
+      <CaptionOverlay cues={cues} style={captions.style} inBand={captionPlacement.inBand} />
 
       <div className="player__surface" onPointerUp={onSurfacePointerUp} aria-hidden="true" {...{ [BOOT_ATTRIBUTES.play]: '' }} />
 
@@ -331,7 +367,7 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
       )}
 
       {(blocked || (!playing && !waiting && !failure && !ended && time === 0)) && (
-        <button type="button" className="player__big-play" aria-label={t('PLAY')} onClick={(event) => togglePlay('press', event.timeStamp)} {...{ [BOOT_ATTRIBUTES.play]: '' }}>
+        <button type="button" className="player__big-play" aria-label={t('PLAY')} onClick={onBigPlay} {...{ [BOOT_ATTRIBUTES.play]: '' }}>
           <Icon>{icons.play}</Icon>
         </button>
       )}
@@ -404,16 +440,22 @@ export default function Player({ stream: initial, subtitleLabels, slug, trailer,
                   {t('TV_JUMP_TO_LIVE')}
                 </button>
               )}
-              {stream.subtitles.length > 0 && menuButton('subtitles', t('SUBTITLES'), icons.subtitles)}
+              {subtitleList.length > 0 && menuButton('subtitles', t('SUBTITLES'), icons.subtitles)}
               {audioTracks.length > 1 && menuButton('audio', t('PLAYER_AUDIO'), icons.audio)}
               {levels.length > 1 && menuButton('quality', t('PLAYER_QUALITY'), icons.quality, quality ? `${quality.height}p` : undefined)}
               {menuButton('data', t('DATA_USAGE'), icons.data)}
+              <ShortcutsButton open={keysPanel.open} onOpen={keysPanel.show} />
             </>
           }
           pip={pipAvailable ? { on: pip, toggle: togglePip } : null}
           fullscreen={{ on: fullscreen, toggle: toggleFullscreen }}
         />
       </div>
+
+      {keysPanel.open && <ShortcutsPanel enabled={shortcuts.enabled} onEnabled={shortcuts.setEnabled} onClose={keysPanel.close} />}
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
     </div>
   );
 }

@@ -5,13 +5,13 @@ import type { NextState } from './next';
 
 /**
  * The next-episode card (client/player/next.ts decides when): near the end with its countdown and
- * "Watch credits", at the end with its button.
+ * "Watch credits", at the end with its button. The player's live region says it once as it comes.
  */
 export function NextEpisode({ next, href, upcoming, onDismiss }: { next: NonNullable<StreamAnswer['next']>; href: string; upcoming: NextState; onDismiss: () => void }) {
   const { t } = useI18n();
   if (upcoming.kind === 'hidden') return null;
   return (
-    <aside className="player__next" aria-label={t('NEXT_EPISODE')} aria-live="polite">
+    <aside className="player__next" aria-label={t('NEXT_EPISODE')}>
       <p className="player__next-label">{t('NEXT_EPISODE')}</p>
       <p className="player__next-name" dir="auto">
         {next.season_number !== null && next.episode_number !== null && (

@@ -138,7 +138,10 @@ export async function startEngine(video: HTMLVideoElement, url: string, start: n
     const { default: HlsClass } = await import('hls.js');
     if (destroyed) return engine;
     if (HlsClass.isSupported()) {
-      const hls = new HlsClass({ ...HLS_CONFIG, startPosition: start });
+      // A live stream (started at the live edge, -1) has no <track> files: hls.js loads and parses
+      // its playlist's subtitle renditions, and client/player/useHlsSubtitles.ts puts their cues
+      // on text tracks of its own.
+      const hls = new HlsClass({ ...HLS_CONFIG, startPosition: start, ...(start < 0 ? { enableWebVTT: true, renderTextTracksNatively: false } : {}) });
       engine.hls = hls;
       let recovered = false;
       const { Events, ErrorTypes } = HlsClass;

@@ -1,7 +1,11 @@
-/** The viewer's player preferences kept in this browser (localStorage): volume, subtitles, a guest's caption style. */
+/**
+ * The viewer's player preferences kept in this browser (localStorage): volume, subtitles, a guest's
+ * caption style, whether the single-key shortcuts are on (true unless turned off).
+ */
 export const VOLUME_KEY = 'playerVolume';
 export const SUBTITLES_KEY = 'playerSubtitles';
 export const CAPTION_STYLE_KEY = 'playerCaptionStyle';
+export const SHORTCUTS_KEY = 'playerShortcuts';
 
 export function readLocal<T>(key: string, fallback: T): T {
   try {

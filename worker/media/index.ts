@@ -1,7 +1,9 @@
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../env';
 import type { ApiErrorBody } from '../api/errors';
+import { DVR_WINDOW_SECONDS } from '../rules/live-tv';
 import { liveSource } from './live';
+import { liveCaptionFile } from './live-captions-files';
 import { livePlaylistResponse } from './live-route';
 import { verifyMediaPath } from './sign';
 import { mediaCacheControl, mediaContentType } from './types';
@@ -99,6 +101,9 @@ export const media: Handler<AppEnv> = async (c) => {
   // its other files are those of the media it plays.
   const live = liveSource(verified.prefix);
   const key = live ? `${live}/${file}` : verified.key;
+  // Its subtitles: live subtitle playlists and their segments, made from the media's WebVTT files.
+  const captions = live ? await liveCaptionFile(bucket, live, file, Date.now() / 1000, DVR_WINDOW_SECONDS) : null;
+  if (captions) return new Response(c.req.method === 'HEAD' ? null : captions.body, { headers: { 'Content-Type': mediaContentType(file), 'Cache-Control': captions.cache } });
   if (live && file.endsWith('.m3u8')) return livePlaylistResponse(c, key, file, acceptsGzip(c.req.header('Accept-Encoding')));
   if (new TextEncoder().encode(key).byteLength > MAX_KEY_BYTES) return notFound();
   const rangeHeader = c.req.header('Range');

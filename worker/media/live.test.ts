@@ -84,16 +84,16 @@ describe('simulated live playlists', () => {
     expect(sequence(text)).toBe(0);
   });
 
-  it('a live master has the renditions and audio, not the VOD subtitle files', () => {
+  it('a live master has the renditions and audio, and its subtitles on live subtitle playlists', () => {
     const master = `#EXTM3U
 #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="ar",URI="audio/0/index.m3u8"
 #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="fr",URI="subs/fr.m3u8"
 #EXT-X-STREAM-INF:BANDWIDTH=1,AUDIO="audio",SUBTITLES="subs"
 240p/index.m3u8`;
     const live = liveMaster(master);
-    expect(live).not.toContain('SUBTITLES');
+    expect(live).toContain('#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="fr",URI="captions/subs/fr.m3u8"');
     expect(live).toContain('audio/0/index.m3u8');
-    expect(live).toContain('#EXT-X-STREAM-INF:BANDWIDTH=1,AUDIO="audio"\n240p/index.m3u8');
+    expect(live).toContain('#EXT-X-STREAM-INF:BANDWIDTH=1,AUDIO="audio",SUBTITLES="subs"\n240p/index.m3u8');
   });
 });
 
@@ -114,7 +114,7 @@ describe('GET /media/{token}/live/{prefix}/…', () => {
     const base = master.slice(0, -'master.m3u8'.length);
     const masterRes = await fetchSite(master);
     expect(masterRes.status).toBe(200);
-    expect(await masterRes.text()).not.toContain('SUBTITLES');
+    expect(await masterRes.text()).toContain('URI="captions/subs/fr.m3u8"');
     const playlist = await fetchSite(`${base}240p/index.m3u8`, { headers: { 'Accept-Encoding': 'identity' } });
     expect(playlist.headers.get('cache-control')).toBe('no-cache');
     // Asked for identity: not compressed (the runtime compresses only what it is told is gzip).

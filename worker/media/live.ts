@@ -12,6 +12,8 @@
  *
  * PURE module (time is a parameter).
  */
+import { liveSubtitleRendition } from './live-captions';
+
 export const LIVE_PREFIX = 'live/';
 
 /** The R2 prefix a live prefix plays ('live/demo/a/main' → 'demo/a/main'), null when not live. */
@@ -102,12 +104,14 @@ export function livePlaylist(loop: Loop, now: number, windowSeconds: number): st
   return `${lines.join('\n')}\n`;
 }
 
-/** A media's master playlist for live: the same renditions and audio, without the VOD subtitle files. */
+/**
+ * A media's master playlist for live: the same renditions and audio, and its subtitle renditions
+ * on live subtitle playlists that follow the loop (worker/media/live-captions.ts).
+ */
 export const liveMaster = (master: string): string =>
   `${master
     .split(/\r?\n/)
-    .filter((l) => !l.startsWith('#EXT-X-MEDIA:TYPE=SUBTITLES'))
-    .map((l) => l.replace(/,SUBTITLES="[^"]*"/, ''))
+    .map((l) => (l.startsWith('#EXT-X-MEDIA:TYPE=SUBTITLES') ? liveSubtitleRendition(l) : l))
     .join('\n')
     .trim()}\n`;
 

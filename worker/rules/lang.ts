@@ -18,3 +18,22 @@ export function langHref(url: URL | string, lang: Lang | null): string {
   if (lang) u.searchParams.set('lang', lang);
   return u.toString();
 }
+
+/** Languages named in the page language ('ar' → 'العربية' on an Arabic page), first letter up. */
+export function languageLabels(lang: Lang, codes: string[]): Record<string, string> {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([lang], { type: 'language' });
+  } catch {
+    names = null;
+  }
+  const label = (code: string): string => {
+    try {
+      const name = names?.of(code) ?? code;
+      return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+    } catch {
+      return code;
+    }
+  };
+  return Object.fromEntries(codes.map((code) => [code, label(code)]));
+}

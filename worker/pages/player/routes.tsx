@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import manifest from '../../../dist/client/.vite/manifest.json';
 import { ApiError } from '../../rules/api-client';
-import type { Lang } from '../../rules/lang';
+import { languageLabels, type Lang } from '../../rules/lang';
 import { PlayerPage, PlayerRefusal, REFUSAL_STATUS, refusalText, type PlayerChunks, type Refusal } from '../../../client/pages/Player';
 import { StreamAnswer } from '../../api/player/schemas';
 import type { AppEnv } from '../../env';
@@ -29,24 +29,7 @@ export const PLAYER_CHUNKS: PlayerChunks = {
 export const loadStream = (c: Ctx, slug: string, trailer: boolean) =>
   serverApi(c).request(forProfile(c, `/pages/content/${encodeURIComponent(slug)}/stream_url${trailer ? '?trailer=1' : ''}`), (v) => StreamAnswer.parse(v));
 
-/** Languages named in the page language ('ar' → 'العربية' on an Arabic page), first letter up. */
-export function languageLabels(lang: Lang, codes: string[]): Record<string, string> {
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([lang], { type: 'language' });
-  } catch {
-    names = null;
-  }
-  const label = (code: string): string => {
-    try {
-      const name = names?.of(code) ?? code;
-      return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
-    } catch {
-      return code;
-    }
-  };
-  return Object.fromEntries(codes.map((code) => [code, label(code)]));
-}
+export { languageLabels } from '../../rules/lang';
 
 /** The API's refusal of a stream, as the player's message page; null for failures that are not one. */
 export function refusalOf(error: unknown, guest: boolean): Refusal | 'not-found' | null {
