@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moduleGraph, type ManifestChunk } from './assets';
+import { isHashedAsset, moduleGraph, type ManifestChunk } from './assets';
 
 const manifest: Record<string, ManifestChunk> = {
   'client/player/engine.ts': { file: 'assets/engine-1.js', imports: ['_data-cap-2.js', 'client/entry.ts'], dynamicImports: ['node_modules/hls.js/dist/hls.mjs'] },
@@ -16,5 +16,16 @@ describe('moduleGraph', () => {
 
   it('is empty for a module the build does not have', () => {
     expect(moduleGraph(manifest, 'client/player/missing.ts')).toEqual([]);
+  });
+});
+
+describe('isHashedAsset', () => {
+  it('knows the built files by the hash in their name', () => {
+    expect(isHashedAsset('/assets/hls-D6a35TnA.js')).toBe(true);
+    expect(isHashedAsset('/assets/styles-D8Sw9wlj.css')).toBe(true);
+    expect(isHashedAsset('/assets/data-usage-CQhIKGt-.js')).toBe(true);
+    expect(isHashedAsset('/assets/bench-sample')).toBe(false);
+    expect(isHashedAsset('/icons/icon-48.png')).toBe(false);
+    expect(isHashedAsset('/assets/sub/x-D6a35TnA.js')).toBe(false);
   });
 });

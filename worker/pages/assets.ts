@@ -35,3 +35,9 @@ export function moduleGraph(manifest: Record<string, ManifestChunk>, src: string
   visit(src);
   return [...seen].map((key) => url(manifest[key]!.file));
 }
+
+/** Vite names every built file `{name}-{hash of its content}.{ext}` under /assets/. */
+const HASHED_ASSET = /^\/assets\/[^/]+-[\w-]{8}\.[a-z0-9]+$/;
+export const isHashedAsset = (path: string): boolean => HASHED_ASSET.test(path);
+/** A hashed file never changes under its name: browsers keep it a year and never revalidate it. */
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
