@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { firstFrameOrTimeout } from './startGate';
+import { firstFrameOrTimeout, type Timers } from './startGate';
 
 /** A video element's events, and timers run by hand. */
 function fakes() {
   const target = new EventTarget();
   const pending = new Map<number, () => void>();
   let next = 0;
-  const timers = {
-    set: ((run: () => void) => {
+  const timers: Timers = {
+    set: (run) => {
       pending.set(++next, run);
       return next;
-    }) as unknown as typeof setTimeout,
-    clear: ((id: number) => void pending.delete(id)) as unknown as typeof clearTimeout,
+    },
+    clear: (id) => void pending.delete(id as number),
   };
   return { video: target as unknown as HTMLVideoElement, target, pending, timers };
 }
@@ -32,6 +32,11 @@ describe('firstFrameOrTimeout', () => {
     target.dispatchEvent(new Event('playing'));
     expect(await settled(gate)).toBe(true);
     expect(pending.size).toBe(0);
+  });
+
+  it('runs on the window\'s own timers by default', async () => {
+    const { video } = fakes();
+    await firstFrameOrTimeout(video, 1);
   });
 
   it('opens on an error, and after the time when nothing plays (autoplay refused)', async () => {

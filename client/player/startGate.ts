@@ -5,7 +5,12 @@
  * first frame, whose playlists, segments and buffer appends also run there. Presses on Play before
  * that are the boot script's (client/player/engine.ts); autoplay refused waits for the timeout.
  */
-export function firstFrameOrTimeout(video: HTMLVideoElement, ms: number, timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout }): Promise<void> {
+export type Timers = { set: (run: () => void, ms: number) => unknown; clear: (timer: unknown) => void };
+
+/** The window's timers, called as functions of the window (a bare reference would lose it: Illegal invocation). */
+const WINDOW_TIMERS: Timers = { set: (run, ms) => setTimeout(run, ms), clear: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>) };
+
+export function firstFrameOrTimeout(video: HTMLVideoElement, ms: number, timers: Timers = WINDOW_TIMERS): Promise<void> {
   return new Promise((resolve) => {
     const done = (): void => {
       timers.clear(timer);
