@@ -113,8 +113,7 @@ function watch(el: HTMLElement): void {
   holdFirstClick(el);
   const mode = el.dataset.hydrate;
   const form = mode === 'form' ? formOf(el) : null;
-  // Its page may ask it to wait for something first (the player: its first frame, client/player/startGate.ts).
-  if (mode === 'load') afterFirstPaint(() => void (window.__hydrateAfter?.[el.dataset.island ?? ''] ?? Promise.resolve()).then(start, start));
+  if (mode === 'load') afterFirstPaint(start);
   if (form) for (const type of FORM_TRIGGERS) form.addEventListener(type, start, { once: true, passive: true });
   if (mode === 'page') addEventListener('scroll', start, { once: true, passive: true });
   // The focus already in its form (an autofocused field): the visitor is about to use it.

@@ -11,7 +11,6 @@
 import type Hls from 'hls.js';
 import { dataUsageOf, type DataUsage } from '../../worker/rules/data-usage';
 import { capLevels } from './data-cap';
-import { firstFrameOrTimeout } from './startGate';
 
 /*
  * Self-contained on purpose: anything imported here would be bundled with the island (its only
@@ -58,8 +57,6 @@ declare global {
     __playerEngine?: Promise<Engine>;
     /** A Play control was pressed before the boot script ran (client/pages/Player.tsx). */
     __playerPressed?: boolean;
-    /** What an island that hydrates at load waits for first, by island name (client/entry.ts). */
-    __hydrateAfter?: Record<string, Promise<void>>;
   }
 }
 
@@ -200,9 +197,6 @@ function playOnEarlyPress(video: HTMLVideoElement, booted: Promise<Engine>): voi
   document.addEventListener('click', early, true);
 }
 
-/** The island hydrates once the first frame shows, or after this long (autoplay refused, a slow stream). */
-const HYDRATE_AFTER_MS = 1_500;
-
 /**
  * Run by the page's inline module as soon as the HTML is parsed: starts the engine on the
  * server-rendered <video> (position from the server, or this browser's for guests), and makes the
@@ -217,7 +211,6 @@ export function bootPlayer(): void {
   const start = local ? engineStart(readLocalResume(local), Number(video.getAttribute(attributes.duration)) || 0) : Number(video.getAttribute(attributes.start)) || 0;
   const booted = startEngine(video, url, start, dataUsageOf(video.getAttribute(attributes.dataUsage)));
   window.__playerEngine = booted;
-  window.__hydrateAfter = { ...window.__hydrateAfter, player: firstFrameOrTimeout(video, HYDRATE_AFTER_MS) };
   playOnEarlyPress(video, booted);
   if (window.__playerPressed) {
     window.__playerPressed = false;
