@@ -191,8 +191,22 @@ function syncLocalState(): void {
   }
 }
 
+/**
+ * A pointer over, the focus on or a touch of a Play link: what the player fetches first is fetched
+ * ahead of the click (client/player/intent.ts, loaded only then). Pages without such a link: nothing.
+ */
+function watchPlayIntent(): void {
+  if (!document.querySelector('[data-play-intent]')) return;
+  const intent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('[data-play-intent]') : null;
+    if (link) void import('./player/intent').then((m) => m.onPlayIntent(link), () => undefined);
+  };
+  for (const type of ['pointerover', 'focusin', 'touchstart']) document.addEventListener(type, intent, { capture: true, passive: true });
+}
+
 function start(): void {
   listen();
+  watchPlayIntent();
   guardPosts();
   // The focus already in an island (an autofocused search box): the visitor is about to use it.
   const focused = islandOf(document.activeElement);

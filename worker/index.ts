@@ -36,6 +36,7 @@ import { fillRevenueDays } from './api/reports/revenue-days';
 import { fillSnapshots } from './api/reports/snapshots';
 import { sandboxPage } from './api/payments/providers/sandbox/page';
 import { paymentReturn } from './pages/subscription/return';
+import { HASHED_ASSET_CACHE, isHashedAsset } from './pages/assets';
 
 /**
  * The worker: edge middleware → fixed routes → /api proxy → static assets → pages.
@@ -70,7 +71,12 @@ app.on(['GET', 'POST'], '/payments/return/:provider/:outcome', paymentReturn);
 app.on(['GET', 'HEAD'], ['/assets/*', '/icons/*', '/favicon.ico', '/catalogue/*', '/avatars/*', '/sw.js'], async (c, next) => {
   const res = await c.env.ASSETS.fetch(c.req.raw);
   if (res.status === 404) return next();
-  return res;
+  if (res.status !== 200 || !isHashedAsset(c.req.path)) return res;
+  // A built chunk's name holds its content's hash: kept without asking again (a player page, or the
+  // player's code fetched on the intent to play, then costs no round trip per module).
+  const kept = new Response(res.body, res);
+  kept.headers.set('Cache-Control', HASHED_ASSET_CACHE);
+  return kept;
 });
 
 /** A title's HLS files from R2, only through signed URLs (worker/media). */

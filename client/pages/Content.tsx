@@ -13,6 +13,7 @@ import { clock, filmTarget, seriesTarget, type PlayTarget } from '../history/pro
 import type { Watched } from '../../worker/rules/watched';
 import { LibraryOffer } from './libraries/LibraryOffer';
 import { ButtonIcon } from '../components/ButtonIcon';
+import { PLAY_INTENT_ATTRIBUTES } from '../player/intent';
 
 function Fact({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;
@@ -34,16 +35,28 @@ export type ContentPageProps = {
   shareUrl: string;
   /** The title's partners (issue 15): a Partners row when there are any. */
   partners?: Partner[];
+  /** The player's modules for the Play link's intent (null or absent: none). */
+  playIntent?: PlayIntentModules;
 };
 
-function PlayButton({ target, href, duration }: { target: PlayTarget; href: string; duration: number | null }) {
+/**
+ * The player's modules to fetch on the intent to play (client/player/intent.ts); null: no intent
+ * (the profile saves data).
+ */
+export type PlayIntentModules = string[] | null;
+
+function PlayButton({ target, href, duration, intent }: { target: PlayTarget; href: string; duration: number | null; intent: PlayIntentModules }) {
   const { t } = useI18n();
   const episode = target.episode ? t('EPISODE_SHORT', { season: target.episode.season, episode: target.episode.number }) : '';
   const label = target.resumeAt > 0 ? t('RESUME_AT', { time: clock(target.resumeAt) }) : t('PLAY');
   const left = target.resumeAt > 0 ? timeLeft(t, target.resumeAt, duration) : '';
   return (
     <div className="content__play">
-      <a className="button button--primary button--large content__play-button" href={href}>
+      <a
+        className="button button--primary button--large content__play-button"
+        href={href}
+        {...(intent && href.startsWith('/player/') ? { [PLAY_INTENT_ATTRIBUTES.slug]: target.slug, [PLAY_INTENT_ATTRIBUTES.modules]: intent.join(' ') } : {})}
+      >
         <ButtonIcon name="play" />
         {label}
         {episode && <span className="content__play-episode">{episode}</span>}
@@ -63,7 +76,7 @@ function PlayButton({ target, href, duration }: { target: PlayTarget; href: stri
  * title, facts, Play or Resume, trailer, share), or why it cannot be played (premium, geoblocking,
  * spec §6); then the details, the seasons and episodes of a series, and related titles.
  */
-export function ContentPage({ data, watched, season, shareUrl, partners = [] }: ContentPageProps) {
+export function ContentPage({ data, watched, season, shareUrl, partners = [], playIntent = null }: ContentPageProps) {
   const { t, lang } = useI18n();
   const { content, related } = data;
   // Lists in the page's script: the Arabic comma on Arabic pages.
@@ -116,7 +129,7 @@ export function ContentPage({ data, watched, season, shareUrl, partners = [] }: 
             <AccessNotice access={content.access} slug={content.slug} tickets={content.tickets} playable={content.has_media} />
             {content.library && content.has_media && (content.access === 'premium' || content.library.loan_until) && <LibraryOffer slug={content.slug} offer={content.library} />}
             <div className="actions">
-              {playable && target && <PlayButton target={target} href={youtube ? `/youtube/${content.slug}` : `/player/${target.slug}`} duration={playing?.duration ?? content.duration} />}
+              {playable && target && <PlayButton target={target} href={youtube ? `/youtube/${content.slug}` : `/player/${target.slug}`} duration={playing?.duration ?? content.duration} intent={playIntent} />}
               {content.has_trailer && content.access !== 'geoblocked' && <Trailer slug={content.slug} title={content.name_long} />}
               <ListButtons id={content.id} title={content.name_long} />
               <Share title={content.name_long} text={content.synopsis ?? ''} url={shareUrl} />

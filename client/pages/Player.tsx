@@ -12,19 +12,18 @@ import { BOOT_ATTRIBUTES } from '../player/attributes';
  */
 const EARLY_PRESS = `(()=>{const h=(e)=>{if(window.__playerEngine||document.querySelector('[data-island="player"][data-live]'))return document.removeEventListener('click',h,true);if(!(e.target instanceof Element)||!e.target.closest('[${BOOT_ATTRIBUTES.play}]'))return;e.preventDefault();e.stopPropagation();window.__playerPressed=true;};document.addEventListener('click',h,true);})();`;
 
-/** Built chunks of the player's media engine (client/player/engine.ts) and of hls.js. */
-export type PlayerChunks = { engine: string | null; hls: string | null };
+/** Built chunks: the player's media engine (client/player/engine.ts), and every module its start needs (its static imports and hls.js). */
+export type PlayerChunks = { engine: string | null; modules: string[] };
 
 /**
  * /player/{slug} (spec §2): the full-screen player, rendered without the top bar. The stream does
  * not wait for React: a nonce'd inline module boots the media engine on the server-rendered
- * <video> as soon as the HTML is parsed (the engine, hls.js, poster and master playlist are
- * preloaded), and the island, hydrating at once, adopts it.
+ * <video> as soon as the HTML is parsed (the engine with its imports, hls.js, poster and master
+ * playlist are preloaded), and the island, hydrating at once, adopts it.
  */
 export function PlayerPage({ player, chunks }: { player: PlayerProps; chunks: PlayerChunks }) {
   const assets = useContext(ClientAssetsContext);
-  if (chunks.engine) preloadModule(chunks.engine, { as: 'script' });
-  if (chunks.hls) preloadModule(chunks.hls, { as: 'script' });
+  for (const module of chunks.modules) preloadModule(module, { as: 'script' });
   preload(player.stream.url, { as: 'fetch', crossOrigin: 'anonymous', fetchPriority: 'high' });
   for (const url of player.stream.preload) preload(url, { as: 'fetch', crossOrigin: 'anonymous', fetchPriority: 'high' });
   if (player.stream.poster) preload(player.stream.poster, { as: 'image', fetchPriority: 'high' });

@@ -1,6 +1,6 @@
 import manifest from '../../dist/client/.vite/manifest.json';
 
-type ManifestChunk = { file: string; css?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string };
+export type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string };
 const chunks = manifest as Record<string, ManifestChunk>;
 
 const url = (file: string): string => `/${file}`;
@@ -18,3 +18,26 @@ export const clientAssets = {
       .map(([src, chunk]) => [src.replace(/^client\/islands\/|\.tsx?$/g, ''), url(chunk.file)]),
   ),
 };
+
+/**
+ * The URLs of a built module and of every chunk it imports statically, transitively (not its
+ * dynamic imports): what the browser must fetch before the module runs. A module script finds its
+ * imports only once it has arrived and been parsed, one round trip per level, so a page that
+ * needs a module early preloads all of them at once. Empty when `src` is not in the manifest.
+ */
+export function moduleGraph(manifest: Record<string, ManifestChunk>, src: string): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string): void => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const dependency of manifest[key].imports ?? []) visit(dependency);
+  };
+  visit(src);
+  return [...seen].map((key) => url(manifest[key]!.file));
+}
+
+/** Vite names every built file `{name}-{hash of its content}.{ext}` under /assets/. */
+const HASHED_ASSET = /^\/assets\/[^/]+-[\w-]{8}\.[a-z0-9]+$/;
+export const isHashedAsset = (path: string): boolean => HASHED_ASSET.test(path);
+/** A hashed file never changes under its name: browsers keep it a year and never revalidate it. */
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';

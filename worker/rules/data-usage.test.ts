@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dataUsageLabel } from './data-usage-label';
-import { DATA_USAGE_GB_PER_HOUR, gigabytesPerHour, isDataUsage, levelCap, SAVER_MAX_BANDWIDTH, savesData } from './data-usage';
+import { DATA_USAGE_GB_PER_HOUR, gigabytesPerHour, isDataUsage, levelCap, mayPrefetch, SAVER_MAX_BANDWIDTH, savesData } from './data-usage';
 
 const ladder = [{ bitrate: 250_000 }, { bitrate: 600_000 }, { bitrate: 1_400_000 }, { bitrate: 2_800_000 }, { bitrate: 5_000_000 }];
 
@@ -18,6 +18,19 @@ describe('data usage', () => {
     expect(savesData('auto', { effectiveType: '4g' })).toBe(false);
     expect(savesData('auto', { saveData: true })).toBe(true);
     for (const type of ['slow-2g', '2g', '3g']) expect(savesData('auto', { effectiveType: type })).toBe(true);
+  });
+
+  it('prefetches only when no data is saved, never with Save-Data or on a slow connection, even in Best quality', () => {
+    expect(mayPrefetch('auto', {})).toBe(true);
+    expect(mayPrefetch('auto', { effectiveType: '4g' })).toBe(true);
+    expect(mayPrefetch('best', { effectiveType: '4g', saveData: false })).toBe(true);
+    expect(mayPrefetch('saver', { effectiveType: '4g' })).toBe(false);
+    expect(mayPrefetch('auto', { saveData: true })).toBe(false);
+    expect(mayPrefetch('best', { saveData: true })).toBe(false);
+    for (const type of ['slow-2g', '2g', '3g']) {
+      expect(mayPrefetch('auto', { effectiveType: type })).toBe(false);
+      expect(mayPrefetch('best', { effectiveType: type })).toBe(false);
+    }
   });
 
   it('caps at the last rendition under the ceiling', () => {

@@ -33,12 +33,21 @@ export type ConnectionHints = { saveData?: boolean; effectiveType?: string };
 
 const SLOW_CONNECTIONS = new Set(['slow-2g', '2g', '3g']);
 
+const slow = (hints: ConnectionHints): boolean => hints.effectiveType !== undefined && SLOW_CONNECTIONS.has(hints.effectiveType);
+
 /** Whether a profile's setting, on this connection, saves data: Data saver always, Automatic on Save-Data or a slow connection. */
 export function savesData(usage: DataUsage, hints: ConnectionHints): boolean {
   if (usage === 'saver') return true;
   if (usage === 'best') return false;
-  return hints.saveData === true || (hints.effectiveType !== undefined && SLOW_CONNECTIONS.has(hints.effectiveType));
+  return hints.saveData === true || slow(hints);
 }
+
+/**
+ * Whether the browser may fetch a stream's first files before the person plays (a pointer over
+ * Play): never while data is saved, and never on a slow connection or with Save-Data, whatever the
+ * setting (spec §4: prefetching is skipped on slow connections).
+ */
+export const mayPrefetch = (usage: DataUsage, hints: ConnectionHints): boolean => !savesData(usage, hints) && hints.saveData !== true && !slow(hints);
 
 /**
  * The highest rendition index the player may use (hls.js `autoLevelCapping`, an index in its list

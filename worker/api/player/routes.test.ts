@@ -9,7 +9,7 @@ import { ContentPage } from '../pages/schemas';
 import { countryAllowed, decideAccess, type PlaybackViewer } from '../entitlements/access';
 import { accessFor } from '../entitlements/routes';
 import type { Config } from '../configs/schemas';
-import { DevicesReached, HeartbeatAnswer, StreamAnswer, WatchedAnswer } from './schemas';
+import { DevicesReached, FirstFrameAnswer, HeartbeatAnswer, StreamAnswer, WatchedAnswer } from './schemas';
 
 import { makeTitle } from '../../test/catalogue';
 
@@ -379,5 +379,38 @@ describe('first frame', () => {
     // Every file carries the master's signature.
     const token = withAudio.url.split('/')[2];
     for (const path of withAudio.preload) expect(path.split('/')[2]).toBe(token);
+  });
+
+  it('names the files to fetch on the intent to play (master first, no segment), refuses as stream_url and takes no stream slot', async () => {
+    const title = await makeTitle();
+    const media = await env.DB.prepare("SELECT r2_prefix FROM media WHERE content_id = ? AND kind = 'main'").bind(title.id).first<{ r2_prefix: string }>();
+    await env.DB.prepare("UPDATE media SET renditions = ? WHERE content_id = ? AND kind = 'main'")
+      .bind(JSON.stringify([{ height: 480, bandwidth: 900000 }, { height: 240, bandwidth: 300000 }]), title.id)
+      .run();
+    await env.MEDIA.put(`${media?.r2_prefix}/audio/0/index.m3u8`, '#EXTM3U');
+    const account = await registeredUser();
+    const who = { token: account.tokens.token };
+    const firstFrame = (slug: string, token?: string) => callApi(`/pages/content/${slug}/first_frame`, { token, headers: { 'X-Device-Id': device(), 'X-Client-IP': address() } });
+    // More intents than the account has slots: each answers, and the streams still start.
+    const answers = await Promise.all(Array.from({ length: 3 }, () => firstFrame(title.slug, who.token)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(answers[0]?.headers.get('cache-control')).toBe('private, no-store');
+    const answer = FirstFrameAnswer.parse(await answers[0]?.json());
+    const files = answer.files.map((p) => p.slice(p.indexOf(`${media?.r2_prefix}/`) + `${media?.r2_prefix}/`.length));
+    expect(files).toEqual(['master.m3u8', '240p/index.m3u8', '240p/init.mp4', 'audio/0/index.m3u8', 'audio/0/init.mp4']);
+    expect(answer.dataUsage).toBe('auto');
+    // The same signed URLs as the stream's, so the player finds them in the browser's cache.
+    const stream = await streamOk(title.slug, who);
+    expect(answer.files[0]).toBe(stream.url);
+    for (const path of answer.files) expect((await verifyMediaPath(env, path)).ok).toBe(true);
+    await streamOk(title.slug, who);
+    // A guest: no data usage (Automatic); a premium title and an unknown one: stream_url's refusals.
+    expect(FirstFrameAnswer.parse(await (await firstFrame(title.slug)).json()).dataUsage).toBeUndefined();
+    const premium = await makeTitle({ premium: true });
+    const refused = await firstFrame(premium.slug, who.token);
+    expect(refused.status).toBe(403);
+    expect(await messageOf(refused)).toBe(PREMIUM_MESSAGE);
+    expect((await firstFrame('no-such-title')).status).toBe(404);
+    expect((await firstFrame('bad slug!')).status).toBe(400);
   });
 });

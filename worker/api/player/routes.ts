@@ -17,13 +17,16 @@ import { validationHook } from '../kernel/validation';
 import type { PlaybackViewer } from '../entitlements/access';
 import { accessFor, libraryCardRequired, playbackViewer, requestedProfile, streamOwner } from '../entitlements/routes';
 import { playbackTitle, resumePosition, saveWatched, settleWatchedTime, watchTarget, type MediaRow, type PlaybackTitle } from './queries';
+import type { Lang } from '../../rules/lang';
 import {
   contentIdParam,
+  firstFrameQuery,
   streamIdParam,
   streamUrlParam,
   streamUrlQuery,
   WatchedBody,
   type DevicesReached,
+  type FirstFrameAnswer,
   type HeartbeatAnswer,
   type StreamAnswer,
   type WatchedAnswer,
@@ -77,15 +80,16 @@ const SEGMENT_SECONDS = 6;
 /**
  * What the player fetches before its first frame, for the page to preload while hls.js loads:
  * the lightest rendition's playlist and init segment (the player starts there), its first
- * segment when playback starts at 0, and the same for the default audio track when there is one.
+ * segment when playback starts at 0 (`resumeAt` null: no segment, for a prefetch before Play),
+ * and the same for the default audio track when there is one.
  * Every file shares the master's signature (it is bound to the title's prefix).
  */
-async function firstFrameFiles(bucket: R2Bucket, media: MediaRow, masterPath: string, resumeAt: number): Promise<string[]> {
+async function firstFrameFiles(bucket: R2Bucket, media: MediaRow, masterPath: string, resumeAt: number | null): Promise<string[]> {
   if (media.lowest === null) return [];
   const base = masterPath.slice(0, -'master.m3u8'.length);
   const folders = [`${media.lowest}p`];
   if (await bucket.head(`${media.r2_prefix}/audio/0/index.m3u8`)) folders.push('audio/0');
-  const files = ['index.m3u8', 'init.mp4', ...(resumeAt < SEGMENT_SECONDS ? ['seg_000.m4s'] : [])];
+  const files = ['index.m3u8', 'init.mp4', ...(resumeAt !== null && resumeAt < SEGMENT_SECONDS ? ['seg_000.m4s'] : [])];
   return folders.flatMap((folder) => files.map((file) => `${base}${folder}/${file}`));
 }
 
@@ -106,25 +110,24 @@ export async function titleStream(c: Context<AppEnv>, viewer: PlaybackViewer, ti
     Promise.all(media.subtitles.map(async (s) => ({ lang: s.lang, url: await signMediaPath(c.env, media.r2_prefix, s.file) }))),
   ]);
 
-  // Last, so that no refusal above leaves a slot taken.
-  let streamId: string | null = null;
-  if (!trailer) {
-    const id = streamIdFor(c.req.header('x-device-id') ?? c.req.header('x-client-ip') ?? '');
-    const slot = await streamLimiter(c.env).start(streamOwner(c, viewer.user), id);
-    if (!slot.allowed) devicesReached(slot.limit);
-    streamId = id;
-  }
   const resumeAt = trailer ? 0 : resumePosition(title.watchedTime, media.duration);
+  // Last, so that no refusal above leaves a slot taken; the first-frame files (a look in R2) meanwhile.
+  const id = trailer ? null : streamIdFor(c.req.header('x-device-id') ?? c.req.header('x-client-ip') ?? '');
+  const [preload, slot] = await Promise.all([
+    firstFrameFiles(c.env.MEDIA, media, master.path, resumeAt),
+    id === null ? null : streamLimiter(c.env).start(streamOwner(c, viewer.user), id),
+  ]);
+  if (slot && !slot.allowed) devicesReached(slot.limit);
   const answer: StreamAnswer = {
     url: master.path,
-    preload: await firstFrameFiles(c.env.MEDIA, media, master.path, resumeAt),
+    preload,
     expiresAt: master.expiresAt,
     duration: media.duration,
     poster,
     thumbnails,
     subtitles,
     resumeAt,
-    streamId,
+    streamId: id,
     heartbeatSeconds: STREAM_HEARTBEAT_SECONDS,
     content: title.content,
     next: trailer ? null : title.next,
@@ -133,6 +136,26 @@ export async function titleStream(c: Context<AppEnv>, viewer: PlaybackViewer, ti
     live: null,
   };
   return answer;
+}
+
+/**
+ * The viewer and the title when the viewer may play it, else the refusal, in this order: 404
+ * CONTENT_NOT_FOUND, 403 CONTENT_NOT_AVAILABLE (age), 451 GEOBLOCKED, 403 PREMIUM_REQUIRED (not for
+ * trailers; 403 LIBRARY_CARD_REQUIRED for a patron of a library including the title, without a loan).
+ */
+async function playableTitle(c: Context<AppEnv>, slug: string, lang: Lang, trailer: boolean): Promise<{ viewer: PlaybackViewer; title: PlaybackTitle }> {
+  const viewer = await playbackViewer(c, requestedProfile(c, 'profileId'));
+  const kind = trailer ? 'trailer' : 'main';
+  const title = await playbackTitle(c.env, lang, slug, viewer.age, kind, viewer.profile?.id ?? null);
+  if (!title) apiError(404, 'CONTENT_NOT_FOUND', slug);
+  if (!title.ageAllowed) apiError(403, 'CONTENT_NOT_AVAILABLE', slug);
+  const unlockable = [title.content.id, ...(title.content.parent ? [title.content.parent.id] : [])];
+  const access = await accessFor(c, viewer, trailer ? { ...title.rights, premium: false } : title.rights, unlockable);
+  if (access === 'geoblocked') apiError(451, 'GEOBLOCKED', 'this title is not available in your country');
+  // A library's patron without a running loan on its title (issue 17): spec §8 "a valid library card is required to watch".
+  if (access === 'premium' && viewer.user && (await patronOfTitle(c.env.DB, viewer.user.id, unlockable))) libraryCardRequired();
+  if (access === 'premium') apiError(403, 'PREMIUM_REQUIRED', 'You have to be a premium subscriber to access this content');
+  return { viewer, title };
 }
 
 export const player = new Hono<AppEnv>()
@@ -144,18 +167,27 @@ export const player = new Hono<AppEnv>()
   .get('/pages/content/:slug/stream_url', zValidator('param', streamUrlParam, validationHook), zValidator('query', streamUrlQuery, validationHook), async (c) => {
     const { slug } = c.req.valid('param');
     const { lang, trailer } = c.req.valid('query');
-    const viewer = await playbackViewer(c, requestedProfile(c, 'profileId'));
-    const kind = trailer ? 'trailer' : 'main';
-    const title = await playbackTitle(c.env, lang, slug, viewer.age, kind, viewer.profile?.id ?? null);
-    if (!title) apiError(404, 'CONTENT_NOT_FOUND', slug);
-    if (!title.ageAllowed) apiError(403, 'CONTENT_NOT_AVAILABLE', slug);
-    const unlockable = [title.content.id, ...(title.content.parent ? [title.content.parent.id] : [])];
-    const access = await accessFor(c, viewer, trailer ? { ...title.rights, premium: false } : title.rights, unlockable);
-    if (access === 'geoblocked') apiError(451, 'GEOBLOCKED', 'this title is not available in your country');
-    // A library's patron without a running loan on its title (issue 17): spec §8 "a valid library card is required to watch".
-    if (access === 'premium' && viewer.user && (await patronOfTitle(c.env.DB, viewer.user.id, unlockable))) libraryCardRequired();
-    if (access === 'premium') apiError(403, 'PREMIUM_REQUIRED', 'You have to be a premium subscriber to access this content');
+    const { viewer, title } = await playableTitle(c, slug, lang, trailer);
     return c.json(await titleStream(c, viewer, title, trailer), 200, NO_STORE);
+  })
+  /**
+   * GET /pages/content/{slug}/first_frame?profileId=: the signed files a press on Play will need
+   * first (master playlist, the lightest rendition's and the audio's playlists and init segments),
+   * for the content page to fetch when the person shows the intent to play (client/player/intent.ts).
+   * The same refusals as stream_url, but no stream slot: nothing plays yet.
+   */
+  .get('/pages/content/:slug/first_frame', zValidator('param', streamUrlParam, validationHook), zValidator('query', firstFrameQuery, validationHook), async (c) => {
+    const { slug } = c.req.valid('param');
+    const { lang } = c.req.valid('query');
+    const { viewer, title } = await playableTitle(c, slug, lang, false);
+    const { media } = title;
+    if (!media) apiError(404, 'MEDIA_NOT_FOUND', slug);
+    const master = await signMediaPath(c.env, media.r2_prefix, 'master.m3u8');
+    const body: FirstFrameAnswer = {
+      files: [master, ...(await firstFrameFiles(c.env.MEDIA, media, master, null))],
+      ...(viewer.profile ? { dataUsage: dataUsageOf(viewer.profile.data_usage) } : {}),
+    };
+    return c.json(body, 200, NO_STORE);
   })
   /** POST /streams/{streamId}/heartbeat: keeps the slot; 409 MAXIMUM_DEVICES_REACHED once it was lost. */
   /**

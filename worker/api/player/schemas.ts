@@ -9,6 +9,9 @@ export const streamUrlQuery = langQuery.extend({
 
 export const streamUrlParam = z.object({ slug });
 
+/** GET /pages/content/{slug}/first_frame?profileId= (profileId: read by requestedProfile). */
+export const firstFrameQuery = langQuery;
+
 /** `{device tag}.{uuid}` (worker/limits/streams.ts streamIdFor). */
 export const streamIdParam = z.object({ streamId: z.string().regex(/^[0-9a-z]{1,8}\.[0-9a-f-]{36}$/) });
 
@@ -70,6 +73,17 @@ export const StreamAnswer = z.object({
   live: z.object({ channel: z.string(), window: z.number() }).nullable(),
 });
 export type StreamAnswer = z.infer<typeof StreamAnswer>;
+
+/**
+ * GET /pages/content/{slug}/first_frame: signed files the player fetches first (the master playlist
+ * first, then the lightest rendition's and the audio's playlists and init segments), with the
+ * viewing profile's data usage (absent for guests: Automatic), which may forbid fetching them ahead.
+ */
+export const FirstFrameAnswer = z.object({
+  files: z.array(z.string()),
+  dataUsage: z.enum(DATA_USAGES).optional(),
+});
+export type FirstFrameAnswer = z.infer<typeof FirstFrameAnswer>;
 
 /** POST /streams/{streamId}/heartbeat. */
 export const HeartbeatAnswer = z.object({ alive: z.literal(true), heartbeatSeconds: z.number() });

@@ -75,6 +75,21 @@ describe('the content page of a film', () => {
     expect(body).toContain('class="row"');
   });
 
+  it("marks Play for the intent to play with the player's modules, unless the profile saves data", async () => {
+    const intent = (body: string) => /<a [^>]*content__play-button[^>]*data-play-intent="([\w-]+)" data-play-modules="([^"]*)"/.exec(body);
+    const guest = intent((await page('/content/casa-blues')).body);
+    expect(guest?.[1]).toBe('casa-blues');
+    const modules = guest?.[2]?.split(' ') ?? [];
+    expect(modules.some((url) => /^\/assets\/engine-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(modules.some((url) => /^\/assets\/hls-[\w-]+\.js$/.test(url))).toBe(true);
+    const member = await viewer();
+    expect(intent((await page('/content/casa-blues', { cookie: member.cookie })).body)?.[1]).toBe('casa-blues');
+    await env.DB.prepare("UPDATE profiles SET data_usage = 'saver' WHERE id = ?").bind(Number(/profile=(\d+)/.exec(member.cookie)?.[1])).run();
+    const saving = (await page('/content/casa-blues', { cookie: member.cookie })).body;
+    expect(playLinks(saving)).toEqual(['casa-blues']);
+    expect(saving).not.toContain('data-play-intent');
+  });
+
   it('shows its tags in the page language, as its name', async () => {
     expect((await page('/content/casa-blues?lang=en')).body).toContain('casablanca, jazz, gnawa, band, nightlife');
     expect((await page('/content/casa-blues?lang=fr')).body).toContain('Casablanca, jazz, gnaoua, groupe de musique, vie nocturne');

@@ -8,6 +8,7 @@ import { notFoundOrNotAvailable } from '../kit/errors';
 import { defineEndpoint, definePage } from '../kit/page';
 import { loadContent } from '../loaders';
 import { loadContentPartners } from '../partners/data';
+import { PLAYER_CHUNKS } from '../player/routes';
 
 /** A title's page (spec §2 /content/{slug}) and its YouTube video (/youtube/{slug}); the bare paths go home. */
 
@@ -39,8 +40,12 @@ const content = definePage({
     const url = new URL(c.req.url);
     // The viewing profile's watched times (spec §3 User.watched); guests have none.
     const watched = user ? user.watched : [];
+    // Play's intent fetches the player's code and first files ahead, unless the profile saves data.
+    const playIntent = user?.profile.data_usage === 'saver' ? null : PLAYER_CHUNKS.modules;
     return {
-      element: <ContentPage data={data} watched={watched} season={Number.isFinite(season) ? season : null} shareUrl={`${url.origin}${url.pathname}`} partners={partners} />,
+      element: (
+        <ContentPage data={data} watched={watched} season={Number.isFinite(season) ? season : null} shareUrl={`${url.origin}${url.pathname}`} partners={partners} playIntent={playIntent} />
+      ),
       meta: shareMeta(data.content),
     };
   },

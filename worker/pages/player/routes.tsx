@@ -10,19 +10,27 @@ import { definePage } from '../kit/page';
 import { viewerLists } from '../../rules/favs';
 import { DEFAULT_TIME_ZONE } from '../../rules/live-tv';
 import { captionStyleOf, DEFAULT_CAPTION_STYLE } from '../../rules/captions';
+import { moduleGraph, type ManifestChunk } from '../assets';
 
 type Ctx = Context<AppEnv>;
 
-const chunks = manifest as Record<string, { file: string }>;
+const chunks = manifest as Record<string, ManifestChunk>;
 const chunkOf = (test: (src: string) => boolean): string | null => {
   const entry = Object.entries(chunks).find(([src]) => test(src));
   return entry ? `/${entry[1].file}` : null;
 };
 
-/** The player's engine and hls.js chunks of the build (dynamic imports of the island), booted and preloaded by the page. */
+const hlsChunk = chunkOf((src) => src.includes('node_modules/hls.js/'));
+
+/**
+ * The player's engine chunk (booted by the page) and what the page preloads for it: the engine's
+ * whole static module graph (the chunks it shares with the island, such as the data usage rule,
+ * would otherwise be found only once the engine has arrived: one more round trip before the
+ * stream starts) and hls.js, its dynamic import.
+ */
 export const PLAYER_CHUNKS: PlayerChunks = {
   engine: chunkOf((src) => src === 'client/player/engine.ts'),
-  hls: chunkOf((src) => src.includes('node_modules/hls.js/')),
+  modules: [...moduleGraph(chunks, 'client/player/engine.ts'), ...(hlsChunk ? [hlsChunk] : [])],
 };
 
 /** GET /pages/content/{slug}/stream_url for the visitor's profile (like every catalogue call), checked. */
