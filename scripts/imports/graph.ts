@@ -18,7 +18,7 @@ export const LAYERS: Record<string, Layer> = {
   // The app's entry and its route table wire every layer together.
   entry: { folders: ['worker/index.ts'], imports: ['edge', 'session', 'proxy', 'api', 'schemas', 'pages', 'push', 'limits', 'messaging', 'rules', 'shared'] },
   // Middleware; the geoblock and password wall render their own pages.
-  edge: { folders: ['worker/edge/'], imports: ['session', 'proxy', 'limits', 'pages', 'rules', 'shared'] },
+  edge: { folders: ['worker/edge/'], imports: ['session', 'proxy', 'limits', 'metering', 'pages', 'rules', 'shared'] },
   session: { folders: ['worker/session/'], imports: ['proxy', 'limits', 'schemas', 'rules', 'shared'] },
   proxy: { folders: ['worker/proxy/'], imports: ['api', 'schemas', 'rules', 'shared'] },
   // The built-in API, its routes (worker/api/<resource>) and the signed media files it hands out (/media/*).
@@ -27,7 +27,9 @@ export const LAYERS: Record<string, Layer> = {
   schemas: { folders: ['worker/api/schemas.ts', 'worker/api/errors.ts'], imports: ['rules', 'shared'] },
   // Web push delivery (the cron job) and its crypto; the push API routes live in worker/api/push.
   push: { folders: ['worker/push/'], imports: ['schemas', 'rules', 'shared'] },
-  limits: { folders: ['worker/limits/'], imports: ['rules', 'shared'] },
+  limits: { folders: ['worker/limits/'], imports: ['metering', 'rules', 'shared'] },
+  // Dev only: the load simulation's meter over the bindings (the edge middleware and the Durable Objects count into it).
+  metering: { folders: ['worker/metering/'], imports: ['shared'] },
   messaging: { folders: ['worker/messaging/'], imports: ['rules', 'shared'] },
   // Server-rendered pages: their routes, loaders and forms (worker/pages) and what they render (client/pages).
   pages: { folders: ['worker/pages/', 'client/pages/'], imports: ['session', 'proxy', 'schemas', 'ui', 'browser', 'rules', 'shared'] },

@@ -15,7 +15,9 @@
  * methods take an optional `now` (ms) for the same reason. Callers use `streamLimiter(env)`.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { meteringEnv } from '../metering/meter';
 import { objectName } from './names';
+import { afterFlush, flushDue, forgetPositions, keepPosition, watchedUpsert, type Pending, type Position } from './positions';
 
 /** How often the player confirms it is still playing. */
 export const STREAM_HEARTBEAT_SECONDS = 30;
@@ -26,6 +28,7 @@ export const DEFAULT_MAX_STREAMS = 2;
 
 const STALE_MS = STREAM_STALE_SECONDS * 1000;
 const SLOTS = 'slots';
+const POSITIONS = 'positions';
 
 /** streamId → time (ms) of its start or last heartbeat. */
 export type Slots = Record<string, number>;
@@ -78,7 +81,10 @@ export function maxStreams(env: { MAX_STREAMS?: string }): number {
   return Number.isInteger(value) && value >= 1 ? value : DEFAULT_MAX_STREAMS;
 }
 
-/** One instance per account (or guest device). `now` (ms) is only for tests. */
+/**
+ * One instance per account (or guest device): the account's stream slots, and its members' watch
+ * positions waiting for D1 (./positions.ts). `now` (ms) is only for tests.
+ */
 export class StreamLimiter extends DurableObject<Env> {
   async start(streamId: string, limit: number, now: number = Date.now()): Promise<StreamStart> {
     const { result, slots } = decideStart(this.read(), streamId, limit, now);
@@ -92,8 +98,9 @@ export class StreamLimiter extends DurableObject<Env> {
     return result;
   }
 
-  /** Frees the stream's slot (idempotent). */
+  /** Frees the stream's slot (idempotent). A viewing ended: the positions waiting go to D1 (else the alarm retries). */
   async stop(streamId: string, now: number = Date.now()): Promise<{ active: number }> {
+    await this.flush().catch((error: unknown) => console.error(JSON.stringify({ level: 'warn', msg: 'positions not flushed at a stream stop', error: String(error) })));
     const slots = liveSlots(this.read(), now);
     delete slots[streamId];
     await this.write(slots);
@@ -105,25 +112,61 @@ export class StreamLimiter extends DurableObject<Env> {
     return liveSlots(this.read(), now);
   }
 
-  /** At the earliest expiry: prune, and leave nothing behind once every slot is free. */
+  /** Keeps a member's position until the viewing ends or the flush is due. */
+  async savePosition(position: Position): Promise<void> {
+    this.ctx.storage.kv.put(POSITIONS, keepPosition(this.pending(), position));
+    await this.write(this.read());
+  }
+
+  /** Drops what waits for `profileId` (every profile when null): the history was erased, or the account deleted. */
+  async forget(profileId: number | null): Promise<void> {
+    this.ctx.storage.kv.put(POSITIONS, forgetPositions(this.pending(), profileId));
+    await this.write(this.read());
+  }
+
+  /**
+   * Writes every waiting position to D1 in one batch: at a stream's stop, when the flush is due,
+   * and before the API reads the account's watched times (`settle` of the facade).
+   */
+  async flush(): Promise<number> {
+    const written = Object.values(this.pending());
+    if (written.length === 0) return 0;
+    const db = meteringEnv(this.env).DB;
+    await db.batch(written.map((p) => watchedUpsert(db, p)));
+    // Saves that came in while D1 answered stay for the next flush.
+    this.ctx.storage.kv.put(POSITIONS, afterFlush(this.pending(), written));
+    return written.length;
+  }
+
+  /** At the earliest expiry or flush: prune, flush what is due, and leave nothing behind once nothing is held. */
   override async alarm(): Promise<void> {
-    await this.write(liveSlots(this.read(), Date.now()));
+    const now = Date.now();
+    const due = flushDue(this.pending());
+    if (due !== null && due <= now) await this.flush();
+    await this.write(liveSlots(this.read(), now));
   }
 
   private read(): Slots {
     return this.ctx.storage.kv.get<Slots>(SLOTS) ?? {};
   }
 
-  /** Stores the slots and schedules the alarm for the first one to expire (none: wipe the object). */
+  private pending(): Pending {
+    return this.ctx.storage.kv.get<Pending>(POSITIONS) ?? {};
+  }
+
+  /**
+   * Stores the slots and schedules the alarm for the first slot to expire or the flush that is due
+   * (nothing held: wipe the object).
+   */
   private async write(slots: Slots): Promise<void> {
     const times = Object.values(slots);
-    if (times.length === 0) {
-      this.ctx.storage.kv.delete(SLOTS);
-      await this.ctx.storage.deleteAlarm();
-      return;
-    }
-    this.ctx.storage.kv.put(SLOTS, slots);
-    await this.ctx.storage.setAlarm(Math.min(...times) + STALE_MS + 1);
+    const due = flushDue(this.pending());
+    if (times.length === 0) this.ctx.storage.kv.delete(SLOTS);
+    else this.ctx.storage.kv.put(SLOTS, slots);
+    if (due === null) this.ctx.storage.kv.delete(POSITIONS);
+    const next = [...(times.length > 0 ? [Math.min(...times) + STALE_MS + 1] : []), ...(due !== null ? [due] : [])];
+    if (next.length === 0) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(Math.min(...next));
   }
 }
 
@@ -142,6 +185,12 @@ export function streamLimiter(env: Env): {
   start(owner: StreamOwner, streamId: string): Promise<StreamStart>;
   heartbeat(owner: StreamOwner, streamId: string): Promise<StreamBeat>;
   stop(owner: StreamOwner, streamId: string): Promise<void>;
+  /** A member's watch position, kept by their account's object until it reaches D1 (./positions.ts). */
+  savePosition(position: Position): Promise<void>;
+  /** Before reading the account's watched times from D1: the positions still waiting are written first. */
+  settlePositions(userId: string): Promise<void>;
+  /** Before erasing a profile's history (every profile: null): what waits for it is dropped, so it cannot come back. */
+  forgetPositions(userId: string, profileId: number | null): Promise<void>;
 } {
   const limit = maxStreams(env);
   const stub = (key: string) => env.STREAMS.get(env.STREAMS.idFromName(objectName(key)));
@@ -152,5 +201,10 @@ export function streamLimiter(env: Env): {
     stop: async (owner, streamId) => {
       await stub(ownerKey(owner)).stop(streamId);
     },
+    savePosition: (position) => stub(ownerKey({ userId: position.userId })).savePosition(position),
+    settlePositions: async (userId) => {
+      await stub(ownerKey({ userId })).flush();
+    },
+    forgetPositions: (userId, profileId) => stub(ownerKey({ userId })).forget(profileId),
   };
 }

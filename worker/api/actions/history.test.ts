@@ -17,8 +17,9 @@ async function newProfile(account: Account, name: string): Promise<number> {
   return ((await res.json()) as { id: number }).id;
 }
 
+/** A watched time as the player saves it when the page goes away (POST: written at once, not kept by the account's object). */
 const watch = async (account: Account, profile: number, contentId: number, time: number) => {
-  const res = await callApi(`/actions/watched/${contentId}`, { method: 'PUT', token: account.tokens.token, body: { time, profile } });
+  const res = await callApi(`/actions/watched/${contentId}`, { method: 'POST', token: account.tokens.token, body: { time, profile } });
   expect(res.status, await res.clone().text()).toBe(200);
 };
 
@@ -59,6 +60,17 @@ describe('DELETE /actions/watched', () => {
     expect(user.watched).toEqual([]);
     expect(user.watchedContents).toEqual([]);
     expect(user.favs).toEqual([{ id: a.id }]);
+  });
+
+  it('erases a save that still waits in the account\'s object: it does not come back at the next read', async () => {
+    const { account, main } = await family();
+    const c = await makeTitle();
+    const res = await callApi(`/actions/watched/${c.id}`, { method: 'PUT', token: account.tokens.token, body: { time: 40, profile: main } });
+    expect(res.status).toBe(200);
+    expect(await messageOf(await erase(account))).toBe('HISTORY_ERASED');
+    const user = User.parse(await (await callApi('/auth/user', { token: account.tokens.token })).json());
+    expect(user.watched).toEqual([]);
+    expect(await actionsOf(main)).not.toContain(`watched:${c.id}`);
   });
 
   it('erases the profile named by ?profile=, and is idempotent', async () => {

@@ -13,6 +13,7 @@ import { optionalJsonBody, validationHook } from '../kernel/validation';
 import { recordClick, toggleAction, ToggleBody, ToggleType, type Actor, type TitleRefusal, type ToggleAnswer } from './favs';
 import { eraseHistory, HISTORY_ERASED } from './history';
 import { actionsQuery, ClickBody, type ActionItem } from './schemas';
+import { streamLimiter } from '../../limits/streams';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -72,6 +73,8 @@ export const actions = new Hono<AppEnv>()
   .get('/', zValidator('query', actionsQuery, validationHook), async (c) => {
     const { types, contentIds } = c.req.valid('query');
     const { user, profileId } = await actor(c, requestedProfile(c, 'profileId'));
+    // Watched times the account's object still keeps are written first (worker/limits/positions.ts).
+    if (!types || types.includes('watched')) await streamLimiter(c.env).settlePositions(user.id);
     if (!types) return csvDownload(c, user);
     const { results } = await c.env.DB.prepare(
       `SELECT content_id, profile_id, type, created_at FROM actions
@@ -127,6 +130,8 @@ export const favs = new Hono<AppEnv>()
  */
 export const history = new Hono<AppEnv>().delete('/watched', async (c) => {
   const { userId, profileId } = await actor(c, requestedProfile(c, 'profile'));
+  // What the account's object still keeps for this profile would come back after the erase: dropped first.
+  await streamLimiter(c.env).forgetPositions(userId, profileId);
   await eraseHistory(c.env.DB, userId, profileId);
   return c.json({ status: 200, message: HISTORY_ERASED }, 200, NO_STORE);
 });

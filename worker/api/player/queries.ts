@@ -3,6 +3,7 @@ import { isFinished } from '../../rules/watched';
 import { ageAllowed, type AgeLimit } from '../pages/queries';
 import { effectiveCountries, type TitleRights } from '../entitlements/access';
 import type { StreamAnswer } from './schemas';
+import { watchedUpsert, type Position } from '../../limits/positions';
 
 type DB = Pick<Env, 'DB'>;
 
@@ -156,12 +157,7 @@ export async function watchTarget(db: D1Database, contentId: number, age: AgeLim
   return row ? { duration: row.duration, ageAllowed: row.age_ok === 1 } : null;
 }
 
-/** Upserts the profile's watched time (one 'watched' action per profile and content). */
-export async function saveWatched(env: DB, userId: string, profileId: number, contentId: number, time: number): Promise<void> {
-  const now = new Date().toISOString();
-  await env.DB.prepare(`INSERT INTO actions (user_id, profile_id, content_id, type, time, created_at, updated_at)
-      VALUES (?1, ?2, ?3, 'watched', ?4, ?5, ?5)
-      ON CONFLICT (profile_id, content_id, type) DO UPDATE SET time = excluded.time, updated_at = excluded.updated_at`)
-    .bind(userId, profileId, contentId, time, now)
-    .run();
+/** Writes one watched time at once (worker/limits/positions.ts holds the statement, shared with the account's object). */
+export async function saveWatched(env: DB, position: Position): Promise<void> {
+  await watchedUpsert(env.DB, position).run();
 }

@@ -321,9 +321,23 @@ describe('watched time', () => {
     const res = await watched(title.id, { time: 120.5 }, { token: account.tokens.token });
     expect(res.status).toBe(200);
     expect(WatchedAnswer.parse(await res.json())).toEqual({ id: title.id, time: 120.5, finished: false, saved: true });
+    // A save while playing waits in the account's object (worker/limits/positions.ts): not in D1 yet.
+    expect(await rows(title.id)).toEqual([]);
+    // The beacon as the page goes away is written at once; the older save waiting cannot replace it.
+    await new Promise((done) => setTimeout(done, 2));
     expect((await watched(title.id, { time: 200, profile }, { token: account.tokens.token, text: true })).status).toBe(200);
     expect(await rows(title.id)).toEqual([{ profile_id: profile, time: 200 }]);
     expect((await streamOk(title.slug, { token: account.tokens.token })).resumeAt).toBe(200);
+    expect(await rows(title.id)).toEqual([{ profile_id: profile, time: 200 }]);
+  });
+
+  it('resumes on another device where the player is now: a stream start writes the positions waiting first', async () => {
+    const title = await makeTitle({ main: 600 });
+    const account = await registeredUser();
+    for (const time of [10, 20, 30]) expect((await watched(title.id, { time }, { token: account.tokens.token })).status).toBe(200);
+    expect(await rows(title.id)).toEqual([]);
+    expect((await streamOk(title.slug, { token: account.tokens.token, deviceId: device() })).resumeAt).toBe(30);
+    expect(await rows(title.id)).toEqual([{ profile_id: await mainProfile(account), time: 30 }]);
   });
 
   it('marks the title finished at 95% of its duration (time = duration); a finished title starts again from 0', async () => {
@@ -333,8 +347,8 @@ describe('watched time', () => {
     expect(WatchedAnswer.parse(await below.json())).toMatchObject({ time: 569, finished: false });
     const at = await watched(title.id, { time: 570 }, { token: account.tokens.token });
     expect(WatchedAnswer.parse(await at.json())).toEqual({ id: title.id, time: 600, finished: true, saved: true });
-    expect((await rows(title.id))[0]?.time).toBe(600);
     expect((await streamOk(title.slug, { token: account.tokens.token })).resumeAt).toBe(0);
+    expect((await rows(title.id))[0]?.time).toBe(600);
   });
 
   it('refuses another account\'s profile with 404 and writes nothing', async () => {
@@ -360,6 +374,7 @@ describe('watched time', () => {
     expect((await watched(title.id, { time: 1 }, { token: account.tokens.token })).status).toBe(200);
     const guest = await watched(title.id, { time: 5 }, { text: true });
     expect(WatchedAnswer.parse(await guest.json())).toEqual({ id: title.id, time: 5, finished: false, saved: false });
+    expect((await callApi('/auth/user', { token: account.tokens.token })).status).toBe(200); // writes what waits
     expect(await rows(title.id)).toHaveLength(1);
   });
 });

@@ -66,7 +66,13 @@ async function saveWatchedTime(c: Context<AppEnv, '/actions/watched/:contentId',
   if (!target) apiError(404, 'CONTENT_NOT_FOUND', String(contentId));
   if (!target.ageAllowed) apiError(403, 'CONTENT_NOT_AVAILABLE', String(contentId));
   const { time, finished } = settleWatchedTime(body.time, target.duration);
-  if (viewer.user && viewer.profile) await saveWatched(c.env, viewer.user.id, viewer.profile.id, contentId, time);
+  if (viewer.user && viewer.profile) {
+    const position = { userId: viewer.user.id, profileId: viewer.profile.id, contentId, time, at: now(c).getTime() };
+    // The player's saves while it plays wait in the account's object (worker/limits/positions.ts);
+    // the one sent as the page goes away (POST, the beacon) is written at once.
+    if (c.req.method === 'POST') await saveWatched(c.env, position);
+    else await streamLimiter(c.env).savePosition(position);
+  }
   return c.json({ id: contentId, time, finished, saved: viewer.user !== null } satisfies WatchedAnswer, 200, NO_STORE);
 }
 
@@ -145,6 +151,8 @@ export async function titleStream(c: Context<AppEnv>, viewer: PlaybackViewer, ti
  */
 async function playableTitle(c: Context<AppEnv>, slug: string, lang: Lang, trailer: boolean): Promise<{ viewer: PlaybackViewer; title: PlaybackTitle }> {
   const viewer = await playbackViewer(c, requestedProfile(c, 'profileId'));
+  // Where to resume: the positions another device of the account keeps are written first (worker/limits/positions.ts).
+  if (viewer.user && !trailer) await streamLimiter(c.env).settlePositions(viewer.user.id);
   const kind = trailer ? 'trailer' : 'main';
   const title = await playbackTitle(c.env, lang, slug, viewer.age, kind, viewer.profile?.id ?? null);
   if (!title) apiError(404, 'CONTENT_NOT_FOUND', slug);

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import app from '../../index';
 import type { MeteringReport } from '.';
-import { countQuery, isWrite, meteredD1, meteredKv, meteredNamespace, newMeter, tableOf } from './meter';
+import { countQuery, isWrite, meteredD1, meteredKv, meteredNamespace, newMeter, tableOf } from '../../metering/meter';
 
 // DEV_OUTBOX off: a public hostname then reaches the app (with it on, worker/edge/dev-only answers 503 first).
 const request = (url: string, metering: 'true' | 'false', init: RequestInit = {}) => app.request(url, init, { ...env, METERING: metering, DEV_OUTBOX: 'false' }, createExecutionContext());

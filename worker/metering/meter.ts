@@ -190,3 +190,18 @@ export function meteredEnv(meter: Meter, env: Env): Env {
     SHOWS: meteredNamespace(meter, 'SHOWS', env.SHOWS),
   };
 }
+
+/** The isolate's meter: `wrangler dev` runs the worker and its Durable Objects in one isolate, so both count into it. */
+let meter = newMeter(Date.now());
+
+export const currentMeter = (): Meter => meter;
+
+export function resetMeter(now: number): void {
+  meter = newMeter(now);
+}
+
+/**
+ * `env` with metered bindings when METERING is "true" (the edge middleware also checks the host; a
+ * Durable Object has none, so the var alone decides there), else `env` itself.
+ */
+export const meteringEnv = <E extends Env>(env: E): E => (env.METERING === 'true' ? { ...env, ...meteredEnv(meter, env) } : env);
