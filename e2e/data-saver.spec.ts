@@ -14,7 +14,8 @@ import { BASE_URL } from './playwright.config';
  */
 
 const PASSWORD = 'Sesame123';
-const FILM = 'casa-blues';
+/** A film whose demo clip (A) has the full ladder, 240p–1080p. */
+const FILM = 'the-tanners-son';
 const SHOTS = 'e2e/screenshots';
 const PHONE = devices['Pixel 7'];
 const SAVER_MAX_BANDWIDTH = 700_000;

@@ -52,8 +52,8 @@ const DEMO_LADDER: readonly Rung[] = [
   { height: 240, maxrate: 220_000, crf: 28, profile: 'main', level: '3.0' },
   { height: 360, maxrate: 340_000, crf: 27, profile: 'main', level: '3.0' },
   { height: 480, maxrate: 460_000, crf: 26, profile: 'main', level: '3.0' },
-  { height: 720, maxrate: 1_800_000, crf: 20, profile: 'main', level: '3.1' },
-  { height: 1080, maxrate: 3_500_000, crf: 24, profile: 'high', level: '4.0' },
+  { height: 720, maxrate: 1_800_000, crf: 15, profile: 'main', level: '3.1' },
+  { height: 1080, maxrate: 3_500_000, crf: 18, profile: 'high', level: '4.0' },
 ];
 
 type Clip = {
