@@ -65,10 +65,11 @@ test('en: the live channel plays Low-Latency HLS within seconds of the broadcast
   // Live: a few seconds behind at most (how late the first frame came on a busy machine counts here,
   // hence a looser bound than after Jump to live below).
   await expect.poll(() => latency(page), { timeout: 20_000 }).toBeLessThan(2 * LATENCY_BOUND_S);
-  // The playlists have parts, and hls.js reloads them blocking, as deltas.
-  expect(parts).toBe(true);
-  expect(blocking.length).toBeGreaterThan(2);
-  expect(blocking.some((q) => q.includes('_HLS_part=') && q.includes('_HLS_skip=YES'))).toBe(true);
+  // The playlists have parts, and hls.js reloads them blocking, as deltas (one reload a part once
+  // it plays: awaited, since the first frame may come before the first reload).
+  await expect.poll(() => parts).toBe(true);
+  await expect.poll(() => blocking.length, { timeout: 15_000 }).toBeGreaterThan(2);
+  await expect.poll(() => blocking.some((q) => q.includes('_HLS_part=') && q.includes('_HLS_skip=YES')), { timeout: 15_000 }).toBe(true);
   await poke(page);
   await expect(page.locator('.player__bar')).toContainText(text('en', 'TV_LIVE_BADGE'));
 
