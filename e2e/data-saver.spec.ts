@@ -1,5 +1,5 @@
 import { devices, type BrowserContext, type Page } from '@playwright/test';
-import { expect, settled, test } from './fixtures';
+import { expect, playing, settled, test } from './fixtures';
 import { text } from './text';
 import { BASE_URL } from './playwright.config';
 
@@ -56,16 +56,6 @@ async function newAccount(context: BrowserContext): Promise<number> {
   const id = profiles[0]?.id;
   if (typeof id !== 'number') throw new Error('no profile');
   return id;
-}
-
-async function playing(page: Page): Promise<void> {
-  await page.locator('[data-island="player"][data-live]').waitFor({ state: 'attached', timeout: 20_000 });
-  await expect(async () => {
-    const big = page.locator('.player__big-play');
-    const paused = await page.evaluate(() => document.querySelector<HTMLVideoElement>('.player video')?.paused ?? true);
-    if (paused && (await big.isVisible())) await big.click();
-    expect(await page.evaluate(() => (document.querySelector<HTMLVideoElement>('.player video')?.currentTime ?? 0) > 0.2)).toBe(true);
-  }).toPass({ timeout: 30_000 });
 }
 
 /** Pauses (the controls stay up) and opens the data usage menu. */

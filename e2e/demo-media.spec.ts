@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, playing, test } from './fixtures';
 import { text } from './text';
 import { BASE_URL } from './playwright.config';
 
@@ -22,13 +22,7 @@ test('clip A plays at 1080p with stereo audio in two languages', async ({ page }
   expect(playlist.match(/RESOLUTION=\d+x\d+/g)).toEqual(['RESOLUTION=426x240', 'RESOLUTION=640x360', 'RESOLUTION=854x480', 'RESOLUTION=1280x720', 'RESOLUTION=1920x1080']);
   expect(playlist.match(/TYPE=AUDIO.*CHANNELS="2"/g)).toHaveLength(2);
 
-  await page.locator('[data-island="player"][data-live]').waitFor({ state: 'attached', timeout: 20_000 });
-  await expect(async () => {
-    const big = page.locator('.player__big-play');
-    const paused = await page.evaluate(() => document.querySelector<HTMLVideoElement>('.player video')?.paused ?? true);
-    if (paused && (await big.isVisible())) await big.click();
-    expect(await page.evaluate(() => (document.querySelector<HTMLVideoElement>('.player video')?.currentTime ?? 0) > 0.2)).toBe(true);
-  }).toPass({ timeout: 30_000 });
+  await playing(page);
 
   await page.mouse.move(400, 300);
   await page.mouse.move(420, 320);

@@ -43,3 +43,14 @@ export const settled = (page: Page): Promise<void> =>
         .map((a) => a.finished.catch(() => undefined)),
     ).then(() => undefined),
   );
+
+/** The player's video plays past its first frame (the big Play pressed when the browser refused autoplay). */
+export async function playing(page: Page): Promise<void> {
+  await page.locator('[data-island="player"][data-live]').waitFor({ state: 'attached', timeout: 20_000 });
+  await expect(async () => {
+    const big = page.locator('.player__big-play');
+    const paused = await page.evaluate(() => document.querySelector<HTMLVideoElement>('.player video')?.paused ?? true);
+    if (paused && (await big.isVisible())) await big.click();
+    expect(await page.evaluate(() => (document.querySelector<HTMLVideoElement>('.player video')?.currentTime ?? 0) > 0.2)).toBe(true);
+  }).toPass({ timeout: 30_000 });
+}

@@ -79,9 +79,9 @@ const focused = (page: Page) =>
 async function tabTo(page: Page, name: string, back = false): Promise<void> {
   for (let i = 0; i < 30; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    // The CSS transitions the focus starts (the volume slider unfolding, the controls coming back)
-    // end first: the target is measured as the person sees it once shown.
-    await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+    // The transitions the focus starts (the volume slider unfolding, the controls coming back) end
+    // first: the target is measured as the person sees it once shown.
+    await settled(page);
     const now = await focused(page);
     if (!now?.inPlayer) continue;
     expect(now.idle, `${now.name}: the controls show while it has focus`).toBe(false);
