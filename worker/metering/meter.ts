@@ -179,7 +179,7 @@ export function meteredNamespace<T extends DurableObjectNamespace<Rpc.DurableObj
 }
 
 /** The environment with its D1, KV, R2 and Durable Object bindings metered; every other binding as it is. */
-export function meteredEnv(meter: Meter, env: Env): Env {
+export function meteredEnv<E extends Env>(meter: Meter, env: E): E {
   return {
     ...env,
     DB: meteredD1(meter, env.DB),
@@ -204,4 +204,4 @@ export function resetMeter(now: number): void {
  * `env` with metered bindings when METERING is "true" (the edge middleware also checks the host; a
  * Durable Object has none, so the var alone decides there), else `env` itself.
  */
-export const meteringEnv = <E extends Env>(env: E): E => (env.METERING === 'true' ? { ...env, ...meteredEnv(meter, env) } : env);
+export const meteringEnv = <E extends Env>(env: E): E => (env.METERING === 'true' ? meteredEnv(meter, env) : env);
