@@ -3,8 +3,11 @@
  * hydrates on its visitor's first interaction with it (pointer over, focus, touch) or with its
  * form (an account form's validation: also input, for autofill), so a page
  * that is only looked at downloads a couple of kilobytes (the player hydrates at load). A click
- * that arrives before React does is held and replayed once the island is live.
+ * that arrives before React does is held and replayed once the island is live, unless it is on a
+ * link that only navigates (client/links.ts): the browser follows that one at once.
  */
+import { NATIVE_LINK_ATTRIBUTE } from './links';
+
 const CHUNK_RELOAD_KEY = 'chunkReloadAt';
 /** Spec §4: a failed chunk load reloads the page, at most once per 60 seconds. */
 const CHUNK_RELOAD_GUARD_MS = 60_000;
@@ -71,23 +74,24 @@ function islandOf(target: EventTarget | null): HTMLElement | null {
  * The listener sits on the island itself, capturing, so React (which listens on the island) never
  * sees the held click, and a handler on the document that took the press first (the player's early
  * Play) keeps it. It is set on the island's first pointer-over, focus or touch, which come before
- * any click, or at start for islands with a mode of their own.
+ * any click, or at start for islands with a mode of their own. A click on a link marked as only
+ * navigating (client/links.ts) is not held: the browser follows it at once.
  */
 const holding = new WeakSet<HTMLElement>();
 function holdFirstClick(island: HTMLElement): void {
   if (holding.has(island)) return;
   holding.add(island);
-  island.addEventListener(
-    'click',
-    (event) => {
-      if (island.dataset.live !== undefined) return;
-      const target = event.target instanceof Element ? event.target.closest<HTMLElement>('a, button, summary, input, label') : null;
-      event.preventDefault();
-      event.stopPropagation();
-      void hydrate(island).then(() => target?.click());
-    },
-    { capture: true, once: true },
-  );
+  const hold = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>('a, button, summary, input, label') : null;
+    // A link that only navigates is the browser's to follow now; the next click may still need holding.
+    if (island.dataset.live === undefined && target?.matches(`a[href][${NATIVE_LINK_ATTRIBUTE}]`)) return;
+    island.removeEventListener('click', hold, true);
+    if (island.dataset.live !== undefined) return;
+    event.preventDefault();
+    event.stopPropagation();
+    void hydrate(island).then(() => target?.click());
+  };
+  island.addEventListener('click', hold, true);
 }
 
 /**

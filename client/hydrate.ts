@@ -3,6 +3,7 @@ import { createElement, startTransition, useEffect, type ComponentType, type Rea
 import { hydrateRoot } from 'react-dom/client';
 import { I18nProvider, isLang, type Dict, type Lang } from './i18n';
 import { islands } from './islands';
+import { adoptZonesOf } from '../worker/rules/zones';
 
 /**
  * The React half of the browser code, loaded by client/entry.ts the first time an island
@@ -14,6 +15,9 @@ const dictionaries: Record<Lang, () => Promise<{ default: Dict }>> = {
   ar: () => import('../locales/ar.json'),
   es: () => import('../locales/es.json'),
 };
+
+// Times are written with the server's time zone offsets, whatever the age of the browser's own (worker/rules/zones.ts).
+adoptZonesOf(document.documentElement.dataset.zones);
 
 /** One jotai store shared by every island of the page. */
 const store = createStore();

@@ -8,6 +8,7 @@ import { langHref } from '../../worker/rules/lang';
 import { dirOf, I18nProvider, LANGS, type Dict, type Lang } from '../i18n';
 import { ClientAssetsContext, type ClientAssets } from '../island';
 import type { NotificationsView } from '../../worker/rules/notifications';
+import type { ZoneTable } from '../../worker/rules/zones';
 import { ViewerListsContext } from '../favs/context';
 import { viewerLists } from '../../worker/rules/favs';
 import { AppBannerIsland as AppBanner } from '../islands/app-banner';
@@ -49,6 +50,8 @@ export type DocumentContext = {
   deviceId: string;
   /** The notification bell (worker/pages/notifications/data.ts): null when it is not shown (spec §6) or on bars without it. */
   notifications: NotificationsView | null;
+  /** The server's offsets of the zones the page writes times in, adopted by the browser (worker/rules/zones.ts). */
+  zones: ZoneTable;
 };
 
 const SITE_NAME = 'Tafrij';
@@ -94,6 +97,7 @@ export function Document({ meta, doc, children }: { meta: PageMeta; doc: Documen
       data-device={doc.deviceId}
       data-visitor={doc.user.isAnonymous ? 'guest' : 'member'}
       data-profile={doc.user.isAnonymous ? undefined : doc.user.profile.id}
+      data-zones={JSON.stringify(doc.zones)}
     >
       <head>
         <meta charSet="utf-8" />

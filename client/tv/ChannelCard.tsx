@@ -1,5 +1,6 @@
 import { clockTime, onNow, progress, timeRange } from '../../worker/rules/live-tv';
 import { useI18n } from '../i18n';
+import { NATIVE_LINK_ATTRIBUTE } from '../links';
 
 /** A programme as the channel list needs it (times: unix seconds). */
 export type ListedProgramme = { id: number; title: string; starts_at: number; ends_at: number };
@@ -13,7 +14,7 @@ export function ChannelCard({ channel, at, timeZone }: { channel: ListedChannel;
   const done = now ? progress(now, at) : 0;
   return (
     <li className="tv-card">
-      <a className="tv-card__link" href={`/tv/${channel.slug}`}>
+      <a className="tv-card__link" href={`/tv/${channel.slug}`} {...{ [NATIVE_LINK_ATTRIBUTE]: '' }}>
         <span className="tv-card__head">
           <span className="tv-card__number" aria-label={t('TV_CHANNEL_NUMBER', { number: channel.number })}>
             {channel.number}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchSite } from '../test/site';
 import { signMediaPath } from './sign';
 import { acceptsGzip } from '.';
-import { DISCONTINUITY_EPOCH, liveMaster, livePlaylist, liveSource, loopOf, newestSegmentTime } from './live';
+import { DISCONTINUITY_EPOCH, liveFirstFiles, liveMaster, livePlaylist, liveSource, loopOf, newestSegmentTime } from './live';
 
 const VOD = `#EXTM3U
 #EXT-X-VERSION:7
@@ -94,6 +94,28 @@ describe('simulated live playlists', () => {
     expect(live).toContain('#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="fr",URI="captions/subs/fr.m3u8"');
     expect(live).toContain('audio/0/index.m3u8');
     expect(live).toContain('#EXT-X-STREAM-INF:BANDWIDTH=1,AUDIO="audio",SUBTITLES="subs"\n240p/index.m3u8');
+  });
+});
+
+describe('liveFirstFiles', () => {
+  const master = [
+    '#EXTM3U',
+    '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="Français",LANGUAGE="fr",DEFAULT=NO,URI="audio/1/index.m3u8"',
+    '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="العربية",LANGUAGE="ar",DEFAULT=YES,URI="audio/0/index.m3u8"',
+    '#EXT-X-STREAM-INF:BANDWIDTH=141696,RESOLUTION=854x480,AUDIO="audio"',
+    '480p/index.m3u8',
+    '#EXT-X-STREAM-INF:BANDWIDTH=80578,RESOLUTION=426x240,AUDIO="audio"',
+    '240p/index.m3u8',
+  ].join('\n');
+
+  it('names the lightest rendition and the default audio, playlists and init segments', () => {
+    expect(liveFirstFiles(master)).toEqual(['240p/index.m3u8', '240p/init.mp4', 'audio/0/index.m3u8', 'audio/0/init.mp4']);
+  });
+
+  it('names nothing it cannot place: no variant, an absolute or odd URI', () => {
+    expect(liveFirstFiles('#EXTM3U\n')).toEqual([]);
+    expect(liveFirstFiles('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nhttps://cdn.example/a.m3u8\n')).toEqual([]);
+    expect(liveFirstFiles('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n../x/index.m3u8\n')).toEqual([]);
   });
 });
 

@@ -115,6 +115,29 @@ export const liveMaster = (master: string): string =>
     .join('\n')
     .trim()}\n`;
 
+/**
+ * What a player fetches before the first frame of a live master playlist (relative to it): the
+ * lightest rendition's playlist and init segment (hls.js starts there, worker/client engine) and
+ * the default audio rendition's, as the ladder writes them (`{folder}/index.m3u8`, `{folder}/init.mp4`).
+ * The channel's page preloads them while hls.js loads.
+ */
+export function liveFirstFiles(master: string): string[] {
+  const lines = master.split(/\r?\n/).map((l) => l.trim());
+  let lightest: { bandwidth: number; uri: string } | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const bandwidth = /^#EXT-X-STREAM-INF:.*?\bBANDWIDTH=(\d+)/.exec(lines[i] ?? '')?.[1];
+    const uri = lines[i + 1];
+    if (bandwidth && uri && !uri.startsWith('#') && (!lightest || Number(bandwidth) < lightest.bandwidth)) lightest = { bandwidth: Number(bandwidth), uri };
+  }
+  const audio = lines.find((l) => l.startsWith('#EXT-X-MEDIA:TYPE=AUDIO') && /\bDEFAULT=YES\b/.test(l));
+  const audioUri = audio ? /\bURI="([^"]+)"/.exec(audio)?.[1] : undefined;
+  const folderOf = (uri: string): string | null => (/^[\w-]+(?:\/[\w-]+)*\/index\.m3u8$/.test(uri) ? uri.slice(0, -'index.m3u8'.length) : null);
+  return [lightest?.uri, audioUri].flatMap((uri) => {
+    const folder = uri ? folderOf(uri) : null;
+    return folder === null ? [] : [`${folder}index.m3u8`, `${folder}init.mp4`];
+  });
+}
+
 /** The newest segment's programme date time in a live playlist (seconds), for the live-edge latency. */
 export function newestSegmentTime(playlist: string): number | null {
   let at: number | null = null;

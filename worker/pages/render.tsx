@@ -13,6 +13,8 @@ import { loadConfig, loadMenu } from './loaders';
 import { loadBell } from './notifications/data';
 import { takeFlash } from '../session/cookies';
 import { loadUser } from '../session/user';
+import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, validTimeZone } from '../rules/live-tv';
+import { zoneTableAround } from '../rules/zones';
 
 declare module '@hono/react-renderer' {
   interface Props {
@@ -59,7 +61,16 @@ async function documentContext(c: Context<AppEnv>, meta: PageMeta): Promise<Docu
     flash: takeFlash(c),
     deviceId: c.get('deviceId'),
     notifications,
+    zones: zoneTableAround(Date.now() / 1000, pageZones(c)),
   };
+}
+
+/** The zones a page may write times in: Morocco's, the one the browser told (the guide's cookie), Cloudflare's guess of the visitor's. */
+function pageZones(c: Context<AppEnv>): string[] {
+  const cf = c.req.raw.cf as { timezone?: unknown } | undefined;
+  const told = validTimeZone(getCookie(c, TIME_ZONE_COOKIE));
+  const guessed = typeof cf?.timezone === 'string' ? validTimeZone(cf.timezone) : null;
+  return [DEFAULT_TIME_ZONE, ...(told ? [told] : []), ...(guessed ? [guessed] : [])];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Lang } from './lang';
 import { intlLocale } from './translate.ts';
+import { zonedDate } from './zones.ts';
 
 /**
  * Live events and ticket purchase (issue 17; spec §1 e-ticket/event purchase flow, comedy-festival
@@ -72,21 +73,25 @@ function formatter(lang: Lang, shape: 'date' | 'time' | 'dateTime' | 'day'): Int
           : shape === 'day'
             ? { day: 'numeric', month: 'long', year: 'numeric' }
             : { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-    // An explicit locale and Latin digits, so the server and the browser write the same thing.
-    format = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: EVENT_TIME_ZONE, ...options });
+    // An explicit locale and Latin digits, and the festival's wall clock from the server's zone table
+    // (showMoment), written as UTC: the server and the browser write the same thing.
+    format = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', ...options });
     formatters.set(key, format);
   }
   return format;
 }
 
+/** An ISO moment on the festival's wall clock (worker/rules/zones.ts). */
+const showMoment = (iso: string): Date => zonedDate(Date.parse(iso) / 1000, EVENT_TIME_ZONE);
+
 /** "samedi 14 novembre" in the festival's local time. */
-export const showDate = (iso: string, lang: Lang): string => formatter(lang, 'date').format(new Date(iso));
+export const showDate = (iso: string, lang: Lang): string => formatter(lang, 'date').format(showMoment(iso));
 /** "20:30" in the festival's local time. */
-export const showTime = (iso: string, lang: Lang): string => formatter(lang, 'time').format(new Date(iso));
+export const showTime = (iso: string, lang: Lang): string => formatter(lang, 'time').format(showMoment(iso));
 /** "sam. 14 nov., 20:30" in the festival's local time. */
-export const showDateTime = (iso: string, lang: Lang): string => formatter(lang, 'dateTime').format(new Date(iso));
+export const showDateTime = (iso: string, lang: Lang): string => formatter(lang, 'dateTime').format(showMoment(iso));
 /** "14 novembre 2026": a festival's first and last days. */
-export const festivalDay = (iso: string, lang: Lang): string => formatter(lang, 'day').format(new Date(iso));
+export const festivalDay = (iso: string, lang: Lang): string => formatter(lang, 'day').format(showMoment(iso));
 
 /**
  * An order's total as the purchase form shows it before paying (the API computes the same sum, in

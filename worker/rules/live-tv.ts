@@ -8,6 +8,7 @@
  */
 import type { Lang } from './lang';
 import { intlLocale } from './translate.ts';
+import { zonedDate, zoneOffset } from './zones.ts';
 
 /** Live TV DVR: the live window a viewer can pause in, go back through and start over from, in seconds. */
 export const DVR_WINDOW_SECONDS = 2 * 3600;
@@ -62,30 +63,8 @@ export function validTimeZone(value: string | null | undefined): string | null {
   }
 }
 
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
-const partsIn = (at: number, timeZone: string) => {
-  let format = partFormatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-    if (partFormatters.size > 100) partFormatters.clear();
-    partFormatters.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(at * 1000));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
-};
-
-/** The offset of `timeZone` from UTC at `at`, in seconds (what Intl says the wall clock reads, minus UTC). */
-export function zoneOffset(at: number, timeZone: string): number {
-  const p = partsIn(at, timeZone);
-  return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at) * 1000) / 1000;
-}
-
 /** The calendar day (YYYY-MM-DD) of `at` in `timeZone`. */
-export function dayOf(at: number, timeZone: string): string {
-  const p = partsIn(at, timeZone);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-}
+export const dayOf = (at: number, timeZone: string): string => zonedDate(at, timeZone).toISOString().slice(0, 10);
 
 /** Unix seconds of local midnight starting `day` (YYYY-MM-DD) in `timeZone` (the offset taken at that moment). */
 export function dayStart(day: string, timeZone: string): number {
@@ -111,18 +90,19 @@ export function guideDay(value: string | null | undefined, today: string): strin
   return guideDays(today).includes(value) ? value : null;
 }
 
-/** Intl formatters are costly to make (a guide draws hundreds of times): one per language, zone and shape. */
+/** Intl formatters are costly to make (a guide draws hundreds of times): one per language and shape. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(lang: Lang, timeZone: string, shape: 'clock' | 'day' | 'short'): Intl.DateTimeFormat {
-  const key = `${lang}|${timeZone}|${shape}`;
+function formatter(lang: Lang, shape: 'clock' | 'day' | 'short'): Intl.DateTimeFormat {
+  const key = `${lang}|${shape}`;
   let format = formatters.get(key);
   if (!format) {
+    // Wall-clock dates (zonedDate, dayLabel's noon) are written as UTC: the zone's offset is already in them.
     const options: Intl.DateTimeFormatOptions =
       shape === 'clock'
-        ? { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
+        ? { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
         : shape === 'day'
-          ? { timeZone, weekday: 'short', day: 'numeric', month: 'short' }
-          : { timeZone, weekday: 'short', day: 'numeric' };
+          ? { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }
+          : { timeZone: 'UTC', weekday: 'short', day: 'numeric' };
     format = new Intl.DateTimeFormat(intlLocale(lang), options);
     if (formatters.size > 500) formatters.clear();
     formatters.set(key, format);
@@ -131,7 +111,7 @@ function formatter(lang: Lang, timeZone: string, shape: 'clock' | 'day' | 'short
 }
 
 /** "20:30" in the viewer's language and time zone (Latin digits, as the rest of the site). */
-export const clockTime = (at: number, lang: Lang, timeZone: string): string => formatter(lang, timeZone, 'clock').format(new Date(at * 1000));
+export const clockTime = (at: number, lang: Lang, timeZone: string): string => formatter(lang, 'clock').format(zonedDate(at, timeZone));
 
 /**
  * "20:00 – 21:00": a programme's times, start first, read left to right in every language and on
@@ -142,7 +122,7 @@ export const clockTime = (at: number, lang: Lang, timeZone: string): string => f
 export const timeRange = (p: Timed, lang: Lang, timeZone: string): string => `\u2066${clockTime(p.starts_at, lang, timeZone)} – ${clockTime(p.ends_at, lang, timeZone)}\u2069`;
 
 /** "Wed 25 Nov" style day label (a programme's details), in the viewer's language. */
-export const dayLabel = (day: string, lang: Lang): string => formatter(lang, 'UTC', 'day').format(new Date(`${day}T12:00:00Z`));
+export const dayLabel = (day: string, lang: Lang): string => formatter(lang, 'day').format(new Date(`${day}T12:00:00Z`));
 
 /** "Wed 25": the day picker's compact label. */
-export const shortDayLabel = (day: string, lang: Lang): string => formatter(lang, 'UTC', 'short').format(new Date(`${day}T12:00:00Z`));
+export const shortDayLabel = (day: string, lang: Lang): string => formatter(lang, 'short').format(new Date(`${day}T12:00:00Z`));

@@ -2,6 +2,7 @@
  * Small formatters of the account pages: the device history rows and the subscription state.
  * Pure functions, shared by the server render and the tests.
  */
+import { zonedDate } from '../../../worker/rules/zones';
 
 /** A short browser and system summary of a user agent ('Chrome', 'Android'); '' when unknown. */
 export function describeAgent(ua: string): { browser: string; os: string } {
@@ -33,23 +34,23 @@ export function formatDateTime(iso: string, timeZone = 'UTC'): { date: string; t
   if (Number.isNaN(at.getTime())) return { date: '', time: '' };
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = dateTimeFormat(timeZone).formatToParts(at);
+    parts = dateTimeFormat.formatToParts(zonedDate(at.getTime() / 1000, timeZone));
   } catch {
-    parts = dateTimeFormat('UTC').formatToParts(at);
+    parts = dateTimeFormat.formatToParts(at);
   }
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return { date: `${part('day')}/${part('month')}/${part('year')}`, time: `${part('hour')}:${part('minute')}` };
 }
 
-const dateTimeFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    numberingSystem: 'latn',
-  });
+/** Wall-clock dates (zonedDate) are written as UTC: the zone's offset is already in them. */
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  numberingSystem: 'latn',
+});
 

@@ -1,6 +1,8 @@
 import type { Plan, SubscriptionView, Transaction } from '../../../worker/api/payments/schemas';
 import { periodDays, type Currency } from '../../../worker/rules/subscription';
 import { formatMoney } from '../../../worker/rules/money';
+import { DEFAULT_TIME_ZONE } from '../../../worker/rules/live-tv';
+import { zonedDate } from '../../../worker/rules/zones';
 import { formatDate, formatNumber, useI18n, type Lang, type Translate } from '../../i18n';
 
 /** A price as people read it in their language (one rule for pages, emails and invoices: worker/rules/money.ts). */
@@ -57,7 +59,7 @@ export function DateText({ iso }: { iso: string }) {
 
 /** A moment with its time, in Morocco's clock (vouchers are paid at Moroccan agencies), DD/MM/YYYY HH:MM with Latin digits. */
 export function formatMoroccoTime(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Casablanca', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(zonedDate(Date.parse(iso) / 1000, DEFAULT_TIME_ZONE));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
 }

@@ -15,6 +15,7 @@ import {
   timeRange,
 } from '../../../worker/rules/live-tv';
 import type { Lang } from '../../../worker/rules/lang';
+import { zonedDate } from '../../../worker/rules/zones';
 import { useI18n } from '../../i18n';
 import { EpgNowIsland } from '../../islands/epg-now';
 import { ButtonIcon } from '../../components/ButtonIcon';
@@ -159,7 +160,7 @@ function Details({ details, day, now, timeZone, loggedIn }: { details: Programme
   const { programme: p, channel } = details;
   const onNow = p.starts_at <= now && now < p.ends_at;
   const catchUp = catchUpOpen(p, now);
-  const until = new Intl.DateTimeFormat(lang, { timeZone, day: 'numeric', month: 'long' }).format(new Date((p.ends_at + CATCHUP_DAYS * 86400) * 1000));
+  const until = new Intl.DateTimeFormat(lang, { timeZone: 'UTC', day: 'numeric', month: 'long' }).format(zonedDate(p.ends_at + CATCHUP_DAYS * 86400, timeZone));
   const here = `/epg?day=${day}&programme=${p.id}`;
   return (
     <section className="epg-details" id="programme" aria-labelledby="programme-title">

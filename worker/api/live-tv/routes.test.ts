@@ -34,6 +34,7 @@ beforeAll(async () => {
   await importXmltv(env.DB, GUIDE, new Date());
   const set = (name: string, sql: string) => env.DB.prepare(`UPDATE channels SET ${sql} WHERE xmltv_id = ?1`).bind(`${id}.${name}.tafrij.test`).run();
   await set('one', "demo_prefix = 'demo/a/main'");
+  await env.MEDIA.put('demo/a/main/master.m3u8', '#EXTM3U\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",DEFAULT=YES,URI="audio/0/index.m3u8"\n#EXT-X-STREAM-INF:BANDWIDTH=2,AUDIO="audio"\n480p/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=1,AUDIO="audio"\n240p/index.m3u8\n');
   await set('two', "demo_prefix = 'demo/b/main', premium = 1");
   await set('three', "demo_prefix = 'demo/c/main', age_rating = 16");
   await set('four', `demo_prefix = 'demo/c/main', allowed_countries = '["FR"]'`);
@@ -99,11 +100,14 @@ describe('GET /pages/tv and /pages/epg', () => {
 });
 
 describe('GET /pages/tv/{slug}/stream_url', () => {
-  it('signs the live stream of a free channel, with a stream slot and its DVR window', async () => {
+  it('signs the live stream of a free channel, with a stream slot, its DVR window and its first files', async () => {
     const res = await callApi(`/pages/tv/${slug('one')}/stream_url`, { headers: { 'X-Device-Id': crypto.randomUUID() } });
     expect(res.status).toBe(200);
-    const answer = (await res.json()) as { url: string; live: { channel: string; window: number }; streamId: string | null };
+    const answer = (await res.json()) as { url: string; preload: string[]; live: { channel: string; window: number }; streamId: string | null };
     expect(answer.url).toMatch(/^\/media\/\d+\.[\w-]{43}\/live\/demo\/a\/main\/master\.m3u8$/);
+    // What the page preloads: the lightest rendition's and the default audio's playlists and init segments, signed alike.
+    const base = answer.url.slice(0, -'master.m3u8'.length);
+    expect(answer.preload).toEqual(['240p/index.m3u8', '240p/init.mp4', 'audio/0/index.m3u8', 'audio/0/init.mp4'].map((file) => `${base}${file}`));
     expect(answer.live).toEqual({ channel: slug('one'), window: DVR_WINDOW_SECONDS });
     expect(answer.streamId).not.toBeNull();
   });

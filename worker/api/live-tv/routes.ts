@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../../env';
 import { STREAM_HEARTBEAT_SECONDS, streamIdFor, streamLimiter } from '../../limits/streams';
 import { signMedia } from '../../media/sign';
-import { LIVE_PREFIX } from '../../media/live';
+import { LIVE_PREFIX, liveFirstFiles } from '../../media/live';
 import { allowedFor } from '../../rules/age';
 import type { Lang } from '../../rules/lang';
 import { DVR_WINDOW_SECONDS, GUIDE_DAYS_AHEAD, GUIDE_DAYS_BACK, REMINDER_LEAD_MINUTES, remindable } from '../../rules/live-tv';
@@ -50,25 +50,34 @@ function devicesReached(limit: number): never {
   throw new HTTPException(409, { res: Response.json(body, { status: 409, headers: NO_STORE }) });
 }
 
-/** The channel's live master playlist: its live origin, or its demo media as a simulated live stream (signed). */
-export async function liveUrl(c: Context<AppEnv>, channel: ChannelRow): Promise<{ url: string; expiresAt: number }> {
+/** A live stream's master playlist, and what its page preloads for the first frame (signed files of the same prefix). */
+export type LiveSource = { url: string; expiresAt: number; preload?: string[] };
+
+/**
+ * The channel's live master playlist: its live origin, or its demo media as a simulated live stream
+ * (signed), with the first files a player fetches (liveFirstFiles) for the page to preload.
+ */
+export async function liveUrl(c: Context<AppEnv>, channel: ChannelRow): Promise<LiveSource> {
   if (channel.source_url) return { url: channel.source_url, expiresAt: unix(c) + 86400 };
   if (!channel.demo_prefix) apiError(404, 'MEDIA_NOT_FOUND', channel.slug);
-  const signed = await signMedia(c.env, `${LIVE_PREFIX}${channel.demo_prefix}`, 'master.m3u8');
-  return { url: signed.path, expiresAt: signed.expiresAt };
+  const prefix = `${LIVE_PREFIX}${channel.demo_prefix}`;
+  const [signed, master] = await Promise.all([signMedia(c.env, prefix, 'master.m3u8'), c.env.MEDIA.get(`${channel.demo_prefix}/master.m3u8`)]);
+  const base = signed.path.slice(0, -'master.m3u8'.length);
+  const preload = master ? liveFirstFiles(await master.text()).map((file) => `${base}${file}`) : [];
+  return { url: signed.path, expiresAt: signed.expiresAt, preload };
 }
 
 /**
  * A live stream's answer (a channel, or a show's live stream: worker/api/events/stream): its URL,
  * a stream slot counted with the account's titles (409 MAXIMUM_DEVICES_REACHED), the player's live mode.
  */
-export async function liveStream(c: Context<AppEnv>, user: Pick<UserRow, 'id'> | null, source: { url: string; expiresAt: number }, content: StreamAnswer['content'], live: NonNullable<StreamAnswer['live']>): Promise<StreamAnswer> {
+export async function liveStream(c: Context<AppEnv>, user: Pick<UserRow, 'id'> | null, source: LiveSource, content: StreamAnswer['content'], live: NonNullable<StreamAnswer['live']>): Promise<StreamAnswer> {
   const id = streamIdFor(c.req.header('x-device-id') ?? c.req.header('x-client-ip') ?? '');
   const slot = await streamLimiter(c.env).start(streamOwner(c, user), id);
   if (!slot.allowed) devicesReached(slot.limit);
   return {
     url: source.url,
-    preload: [],
+    preload: source.preload ?? [],
     expiresAt: source.expiresAt,
     duration: 0,
     poster: null,
