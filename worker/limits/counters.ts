@@ -232,9 +232,13 @@ export class ShardedCounter extends DurableObject<Env> {
   }
 }
 
-/** The typed facade: counts go to a shard picked at random; `settle` flushes every shard of a counted thing. */
+/**
+ * The typed facade: counts go to a shard picked at random; `settle` flushes every shard of a counted
+ * thing. The bucket carries the count's time (the request's clock); the alarm runs on the real one.
+ */
 export function counters(env: Pick<Env, 'COUNTERS' | 'COUNTER_FLUSH_SECONDS'>, random: () => number = Math.random): {
   count<K extends CounterKind>(kind: K, target: number, bucket: string, field: CounterField<K>, now?: number): Promise<CountAnswer>;
+  /** Every shard of the thing adds what it holds to D1 (best effort: a failing shard keeps its counts for its alarm). */
   settle(kind: CounterKind, target: number): Promise<void>;
 } {
   const flushSeconds = counterFlushSeconds(env);
@@ -245,8 +249,15 @@ export function counters(env: Pick<Env, 'COUNTERS' | 'COUNTER_FLUSH_SECONDS'>, r
       const shard = shardKey(kind, target, Math.floor(random() * COUNTER_KINDS[kind].shards));
       return stub(shard).count({ shard, kind, target, flushSeconds }, bucket, field, now);
     },
+    // A shard that cannot flush now keeps its counts for its alarm: the reader gets D1's counts as they are.
     settle: async (kind, target) => {
-      await Promise.all(Array.from({ length: COUNTER_KINDS[kind].shards }, (_, i) => stub(shardKey(kind, target, i)).flush()));
+      await Promise.all(
+        Array.from({ length: COUNTER_KINDS[kind].shards }, (_, i) =>
+          stub(shardKey(kind, target, i))
+            .flush()
+            .catch((error: unknown) => console.error(JSON.stringify({ level: 'warn', msg: 'counter shard not settled', kind, target, shard: i, error: String(error) }))),
+        ),
+      );
     },
   };
 }

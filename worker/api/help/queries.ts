@@ -68,12 +68,12 @@ export async function articlePage(db: DB, lang: Lang, slug: string, related: num
  * its next flush, so a popular article's row is not written at every vote. Answers D1's counts plus
  * those waiting in the shard that took the vote; null when the article is unknown (nothing counted).
  */
-export async function voteHelpful(env: Pick<Env, 'DB' | 'COUNTERS' | 'COUNTER_FLUSH_SECONDS'>, slug: string, helpful: boolean, at: Date): Promise<HelpVotes | null> {
+export async function voteHelpful(env: Pick<Env, 'DB' | 'COUNTERS' | 'COUNTER_FLUSH_SECONDS'>, slug: string, helpful: boolean): Promise<HelpVotes | null> {
   const row = await env.DB.prepare('SELECT id, slug, helpful_yes, helpful_no FROM help_articles WHERE slug = ?1 AND published = 1')
     .bind(slug)
     .first<{ id: number; slug: string; helpful_yes: number; helpful_no: number }>();
   if (!row) return null;
-  const { pending, flushed } = await counters(env).count('help', row.id, '', helpful ? 'helpful_yes' : 'helpful_no', at.getTime());
+  const { pending, flushed } = await counters(env).count('help', row.id, '', helpful ? 'helpful_yes' : 'helpful_no');
   const base = flushed ?? row;
   return { slug: row.slug, helpful_yes: (base.helpful_yes ?? 0) + (pending.helpful_yes ?? 0), helpful_no: (base.helpful_no ?? 0) + (pending.helpful_no ?? 0) };
 }

@@ -150,7 +150,7 @@ export async function countAd(env: DB & Pick<Env, 'COUNTERS' | 'COUNTER_FLUSH_SE
     .bind(id, day, seconds)
     .first<{ link_url: string; impressions: number; clicks: number }>();
   if (!ad) return null;
-  const counted = count ? await counters(env).count('ad', id, day, what, at.getTime()) : null;
+  const counted = count ? await counters(env).count('ad', id, day, what) : null;
   const base = counted?.flushed ?? ad;
   return { id, day, impressions: (base.impressions ?? 0) + (counted?.pending.impressions ?? 0), clicks: (base.clicks ?? 0) + (counted?.pending.clicks ?? 0), url: ad.link_url };
 }
