@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedHelpArticles } from '../api/help/testing';
-import { addTo, COUNTER_KINDS, counterFlushSeconds, counters, countsOf, flushBatch, isEmptyTally, mergeTallies, type Inflight, type Tally } from './counters';
+import { addTo, COUNTER_KINDS, counterFlushSeconds, counters, countsNow, countsOf, flushBatch, isEmptyTally, mergeTallies, type Inflight, type Tally } from './counters';
 import { objectName } from './names';
 
 /** The counters as production runs them: counts wait in their shard for a minute. */
@@ -26,10 +26,7 @@ beforeAll(async () => {
 const adRows = (id: number) =>
   env.DB.prepare('SELECT day, impressions, clicks FROM ad_counts WHERE ad_id = ?1 ORDER BY day').bind(id).all<{ day: string; impressions: number; clicks: number }>().then((r) => r.results);
 const votes = (id: number) => env.DB.prepare('SELECT helpful_yes, helpful_no FROM help_articles WHERE id = ?1').bind(id).first<{ helpful_yes: number; helpful_no: number }>();
-const shardOf = (name: string) => {
-  const shard = objectName(name);
-  return { shard, stub: env.COUNTERS.get(env.COUNTERS.idFromName(shard)) };
-};
+const shardOf = (name: string) => ({ shard: objectName(name), stub: env.COUNTERS.get(env.COUNTERS.idFromName(objectName(name))) });
 
 describe('tallies (pure)', () => {
   it('adds per bucket and field, merges, reads zeros for what is absent', () => {
@@ -40,6 +37,13 @@ describe('tallies (pure)', () => {
     expect(countsOf(a, 'other', COUNTER_KINDS.ad.fields)).toEqual({ impressions: 0, clicks: 0 });
     expect(isEmptyTally({})).toBe(true);
     expect(isEmptyTally(a)).toBe(false);
+  });
+
+  it("answers D1's counts (read in the flush, else before counting) plus the shard's waiting ones", () => {
+    const read = { impressions: 10, clicks: 2 };
+    expect(countsNow(null, read)).toEqual(read);
+    expect(countsNow({ pending: { impressions: 3, clicks: 0 }, flushed: null }, read)).toEqual({ impressions: 13, clicks: 2 });
+    expect(countsNow({ pending: { impressions: 0, clicks: 0 }, flushed: { impressions: 12, clicks: 3 } }, read)).toEqual({ impressions: 12, clicks: 3 });
   });
 
   it('reads COUNTER_FLUSH_SECONDS as whole seconds, 0 included, else 60', () => {

@@ -119,6 +119,15 @@ export function flushBatch(db: D1Database, kind: CounterKind, target: number, sh
 /** What a count answers: the counts of its bucket waiting in this shard, and D1's when it was flushed at once (else null). */
 export type CountAnswer = { pending: Deltas; flushed: Deltas | null };
 
+/**
+ * The counts a count answers: D1's (read in its flush when flushed at once, else `read` before
+ * counting) plus those waiting in the shard that took it. `answer` null: nothing was counted.
+ */
+export function countsNow<T extends Deltas>(answer: CountAnswer | null, read: T): T {
+  const base = answer?.flushed ?? read;
+  return Object.fromEntries(Object.keys(read).map((f) => [f, (base[f] ?? 0) + (answer?.pending[f] ?? 0)])) as T;
+}
+
 type Meta = { shard: string; kind: CounterKind; target: number; flushSeconds: number };
 
 const META = 'meta';
@@ -242,12 +251,13 @@ export function counters(env: Pick<Env, 'COUNTERS' | 'COUNTER_FLUSH_SECONDS'>, r
   settle(kind: CounterKind, target: number): Promise<void>;
 } {
   const flushSeconds = counterFlushSeconds(env);
-  const shardKey = (kind: CounterKind, target: number, shard: number) => objectName(`${kind}:${target}:${shard}`);
-  const stub = (key: string) => env.COUNTERS.get(env.COUNTERS.idFromName(key));
+  const shardKey = (kind: CounterKind, target: number, shard: number) => `${kind}:${target}:${shard}`;
+  const stub = (key: string) => env.COUNTERS.get(env.COUNTERS.idFromName(objectName(key)));
   return {
     count: (kind, target, bucket, field, now = Date.now()) => {
-      const shard = shardKey(kind, target, Math.floor(random() * COUNTER_KINDS[kind].shards));
-      return stub(shard).count({ shard, kind, target, flushSeconds }, bucket, field, now);
+      const key = shardKey(kind, target, Math.floor(random() * COUNTER_KINDS[kind].shards));
+      // The shard's name in counter_flushes is its object's name.
+      return stub(key).count({ shard: objectName(key), kind, target, flushSeconds }, bucket, field, now);
     },
     // A shard that cannot flush now keeps its counts for its alarm: the reader gets D1's counts as they are.
     settle: async (kind, target) => {

@@ -1,4 +1,4 @@
-import { counters } from '../../limits/counters';
+import { counters, countsNow } from '../../limits/counters';
 import { HELP_CATEGORIES, type HelpCategory } from '../../rules/help';
 import type { Lang } from '../../rules/lang';
 import { pickText } from '../../rules/texts';
@@ -73,7 +73,6 @@ export async function voteHelpful(env: Pick<Env, 'DB' | 'COUNTERS' | 'COUNTER_FL
     .bind(slug)
     .first<{ id: number; slug: string; helpful_yes: number; helpful_no: number }>();
   if (!row) return null;
-  const { pending, flushed } = await counters(env).count('help', row.id, '', helpful ? 'helpful_yes' : 'helpful_no');
-  const base = flushed ?? row;
-  return { slug: row.slug, helpful_yes: (base.helpful_yes ?? 0) + (pending.helpful_yes ?? 0), helpful_no: (base.helpful_no ?? 0) + (pending.helpful_no ?? 0) };
+  const counted = await counters(env).count('help', row.id, '', helpful ? 'helpful_yes' : 'helpful_no');
+  return { slug: row.slug, ...countsNow(counted, { helpful_yes: row.helpful_yes, helpful_no: row.helpful_no }) };
 }

@@ -1,4 +1,4 @@
-import { counters } from '../../limits/counters';
+import { counters, countsNow } from '../../limits/counters';
 import type { Lang } from '../../rules/lang';
 import { countDay, type AdPlacement } from '../../rules/partners';
 import { pickText } from '../../rules/texts';
@@ -151,8 +151,7 @@ export async function countAd(env: DB & Pick<Env, 'COUNTERS' | 'COUNTER_FLUSH_SE
     .first<{ link_url: string; impressions: number; clicks: number }>();
   if (!ad) return null;
   const counted = count ? await counters(env).count('ad', id, day, what) : null;
-  const base = counted?.flushed ?? ad;
-  return { id, day, impressions: (base.impressions ?? 0) + (counted?.pending.impressions ?? 0), clicks: (base.clicks ?? 0) + (counted?.pending.clicks ?? 0), url: ad.link_url };
+  return { id, day, ...countsNow(counted, { impressions: ad.impressions, clicks: ad.clicks }), url: ad.link_url };
 }
 
 /** A menu item of type webview (spec §2) with the page it embeds; null when there is none with a URL. */
