@@ -16,7 +16,9 @@ export default defineConfig(async () => {
             // worker/edge/request-context with this setting cleared).
             DEFAULT_LANGUAGE: 'en',
             // Route tests change the catalogue between requests; the guests' page cache has its own test.
-            GUEST_PAGE_CACHE_SECONDS: '0', JWT_SECRET: 'test-secret-for-workerd-tests-only' },
+            GUEST_PAGE_CACHE_SECONDS: '0',
+            // Route tests read the counts in D1 right after counting; the counters' own test waits for their flush.
+            COUNTER_FLUSH_SECONDS: '0', JWT_SECRET: 'test-secret-for-workerd-tests-only' },
         },
       }),
     ],

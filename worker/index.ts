@@ -100,6 +100,7 @@ app.onError((error, c) =>
 
 export { RateLimiter } from './limits';
 export { StreamLimiter } from './limits/streams';
+export { ShardedCounter } from './limits/counters';
 export { ShowInventory } from './api/events/inventory';
 /**
  * Cron Trigger (wrangler.toml [triggers]), every minute: pushes the notification titles whose time has

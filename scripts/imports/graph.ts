@@ -22,7 +22,7 @@ export const LAYERS: Record<string, Layer> = {
   session: { folders: ['worker/session/'], imports: ['proxy', 'limits', 'schemas', 'rules', 'shared'] },
   proxy: { folders: ['worker/proxy/'], imports: ['api', 'schemas', 'rules', 'shared'] },
   // The built-in API, its routes (worker/api/<resource>) and the signed media files it hands out (/media/*).
-  api: { folders: ['worker/api/', 'worker/media/'], imports: ['schemas', 'push', 'limits', 'messaging', 'rules', 'shared'] },
+  api: { folders: ['worker/api/', 'worker/media/'], imports: ['schemas', 'push', 'limits', 'messaging', 'analytics', 'rules', 'shared'] },
   // The API's zod schemas and error shape: what loaders, islands and the API agree on.
   schemas: { folders: ['worker/api/schemas.ts', 'worker/api/errors.ts'], imports: ['rules', 'shared'] },
   // Web push delivery (the cron job) and its crypto; the push API routes live in worker/api/push.
@@ -31,6 +31,8 @@ export const LAYERS: Record<string, Layer> = {
   // Dev only: the load simulation's meter over the bindings (the edge middleware and the Durable Objects count into it).
   metering: { folders: ['worker/metering/'], imports: ['shared'] },
   messaging: { folders: ['worker/messaging/'], imports: ['rules', 'shared'] },
+  // Dashboard copies of the crowd's events in Workers Analytics Engine (optional binding).
+  analytics: { folders: ['worker/analytics/'], imports: ['shared'] },
   // Server-rendered pages: their routes, loaders and forms (worker/pages) and what they render (client/pages).
   pages: { folders: ['worker/pages/', 'client/pages/'], imports: ['session', 'proxy', 'schemas', 'ui', 'browser', 'rules', 'shared'] },
   // Components and the islands they render (and that render them): never a page, never the server's layers.

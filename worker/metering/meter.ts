@@ -188,6 +188,7 @@ export function meteredEnv<E extends Env>(meter: Meter, env: E): E {
     STREAMS: meteredNamespace(meter, 'STREAMS', env.STREAMS),
     LIMITER: meteredNamespace(meter, 'LIMITER', env.LIMITER),
     SHOWS: meteredNamespace(meter, 'SHOWS', env.SHOWS),
+    COUNTERS: meteredNamespace(meter, 'COUNTERS', env.COUNTERS),
   };
 }
 

@@ -1,3 +1,4 @@
+import { counters, countsNow } from '../../limits/counters';
 import { HELP_CATEGORIES, type HelpCategory } from '../../rules/help';
 import type { Lang } from '../../rules/lang';
 import { pickText } from '../../rules/texts';
@@ -62,13 +63,16 @@ export async function articlePage(db: DB, lang: Lang, slug: string, related: num
 }
 
 /**
- * "Was this helpful?": one UPDATE that adds the vote and answers the counts it left (RETURNING), so
- * fifty parallel votes make fifty and every answer is a count that existed. Null when unknown.
+ * "Was this helpful?": the article is read (published, its counts D1 has), then the vote goes to one
+ * of the article's counter shards (worker/limits/counters.ts), which adds it to help_articles with
+ * its next flush, so a popular article's row is not written at every vote. Answers D1's counts plus
+ * those waiting in the shard that took the vote; null when the article is unknown (nothing counted).
  */
-export async function voteHelpful(db: DB, slug: string, helpful: boolean): Promise<HelpVotes | null> {
-  const column = helpful ? 'helpful_yes' : 'helpful_no';
-  return db
-    .prepare(`UPDATE help_articles SET ${column} = ${column} + 1 WHERE slug = ?1 AND published = 1 RETURNING slug, helpful_yes, helpful_no`)
+export async function voteHelpful(env: Pick<Env, 'DB' | 'COUNTERS' | 'COUNTER_FLUSH_SECONDS'>, slug: string, helpful: boolean): Promise<HelpVotes | null> {
+  const row = await env.DB.prepare('SELECT id, slug, helpful_yes, helpful_no FROM help_articles WHERE slug = ?1 AND published = 1')
     .bind(slug)
-    .first<HelpVotes>();
+    .first<{ id: number; slug: string; helpful_yes: number; helpful_no: number }>();
+  if (!row) return null;
+  const counted = await counters(env).count('help', row.id, '', helpful ? 'helpful_yes' : 'helpful_no');
+  return { slug: row.slug, ...countsNow(counted, { helpful_yes: row.helpful_yes, helpful_no: row.helpful_no }) };
 }

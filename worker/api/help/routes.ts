@@ -8,6 +8,7 @@ import { apiError } from '../errors';
 import { optionalJsonBody, validationHook } from '../kernel/validation';
 import { langQuery } from '../schemas';
 import { articlePage, articlesByCategory, searchArticles, voteHelpful } from './queries';
+import { recordEvent } from '../../analytics/events';
 import { consumeAll } from '../../limits';
 import { clientOf, tooMany } from '../kernel/request';
 import { helpfulBody, helpIndexQuery, helpSlugParam, helpSuggestQuery, type HelpIndex, type HelpSuggestions } from './schemas';
@@ -53,8 +54,9 @@ export const help = new Hono<AppEnv>()
     const { helpful } = await optionalJsonBody(c, helpfulBody);
     const gate = await consumeAll(c.env, [['help-vote', `${clientOf(c).ip || 'unknown-ip'}:${slug}`]]);
     if (!gate.allowed) return tooMany(c, 'TOO_MANY_REQUESTS', gate.retryAfter, `wait ${gate.retryAfter} seconds`);
-    const votes = await voteHelpful(c.env.DB, slug, helpful);
+    const votes = await voteHelpful(c.env, slug, helpful);
     if (!votes) apiError(404, 'HELP_ARTICLE_NOT_FOUND', slug);
+    recordEvent(c.env, { event: 'help_vote', slug, helpful }, clientOf(c).country || null);
     return c.json(votes);
   });
 

@@ -1,3 +1,4 @@
+import { counters, countsNow } from '../../limits/counters';
 import type { Lang } from '../../rules/lang';
 import { countDay, type AdPlacement } from '../../rules/partners';
 import { pickText } from '../../rules/texts';
@@ -133,24 +134,24 @@ export const placementAds = async (env: DB, lang: Lang, at: Date, placement: AdP
   (await currentAds(env, lang, at, { orderBy: 'position', direction: 'asc', page: 1, page_size: limit, placement })).ads;
 
 /**
- * Counts one impression or click of an ad running at `at`, for the day of `at`: ONE UPSERT statement
- * (the row of the day is created or incremented in place, so parallel requests never lose a count);
- * `count: false` (this visitor was already counted) reads the counts without adding. Answers the
- * day's counts and the ad's link, or null for an unknown ad or one not running (nothing counted).
+ * Counts one impression or click of an ad running at `at`, for the day of `at`: ONE read (the ad
+ * runs, its link, the day's counts D1 has), then the count goes to one of the ad's counter shards
+ * (worker/limits/counters.ts), which adds it to ad_counts with its next flush. `count: false` (this
+ * visitor was already counted) adds nothing. Answers the day's counts (D1's, plus those still waiting
+ * in the shard that took this one) and the ad's link, or null for an unknown ad or one not running
+ * (nothing counted).
  */
-export async function countAd(env: DB, id: number, at: Date, what: 'impressions' | 'clicks', count: boolean): Promise<AdCount | null> {
+export async function countAd(env: DB & Pick<Env, 'COUNTERS' | 'COUNTER_FLUSH_SECONDS'>, id: number, at: Date, what: 'impressions' | 'clicks', count: boolean): Promise<AdCount | null> {
   const day = countDay(at);
-  const running = 'FROM ads WHERE id = ?1 AND starts_at <= ?3 AND (ends_at IS NULL OR ends_at > ?3)';
   const seconds = Math.floor(at.getTime() / 1000);
-  const [counted, ad] = await env.DB.batch<{ impressions: number; clicks: number } | { link_url: string }>([
-    env.DB.prepare(`INSERT INTO ad_counts (ad_id, day, ${what}) SELECT id, ?2, ?4 ${running}
-      ON CONFLICT (ad_id, day) DO UPDATE SET ${what} = ${what} + ?4 RETURNING impressions, clicks`).bind(id, day, seconds, count ? 1 : 0),
-    env.DB.prepare(`SELECT link_url ${running}`).bind(id, day, seconds),
-  ]);
-  const counts = counted?.results[0] as { impressions: number; clicks: number } | undefined;
-  const link = ad?.results[0] as { link_url: string } | undefined;
-  if (!counts || !link) return null;
-  return { id, day, impressions: counts.impressions, clicks: counts.clicks, url: link.link_url };
+  const ad = await env.DB.prepare(`SELECT a.link_url, COALESCE(c.impressions, 0) AS impressions, COALESCE(c.clicks, 0) AS clicks
+      FROM ads a LEFT JOIN ad_counts c ON c.ad_id = a.id AND c.day = ?2
+      WHERE a.id = ?1 AND a.starts_at <= ?3 AND (a.ends_at IS NULL OR a.ends_at > ?3)`)
+    .bind(id, day, seconds)
+    .first<{ link_url: string; impressions: number; clicks: number }>();
+  if (!ad) return null;
+  const counted = count ? await counters(env).count('ad', id, day, what) : null;
+  return { id, day, ...countsNow(counted, { impressions: ad.impressions, clicks: ad.clicks }), url: ad.link_url };
 }
 
 /** A menu item of type webview (spec §2) with the page it embeds; null when there is none with a URL. */

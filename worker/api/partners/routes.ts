@@ -1,5 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
+import { recordEvent } from '../../analytics/events';
 import { limiter } from '../../limits';
 import { clientOf } from '../kernel/request';
 import { serverSecret } from '../kernel/tokens';
@@ -34,6 +35,7 @@ async function countAdFor(c: Context<AppEnv>, id: number, what: 'impressions' | 
   const first = await limiter(c.env).consume(what === 'clicks' ? 'ad-click' : 'ad-impression', `${id}:${await visitorTag(c)}`);
   const counted = await countAd(c.env, id, now(c), what, first.allowed);
   if (!counted) apiError(404, 'AD_NOT_FOUND', `${id} (unknown or not running)`);
+  if (first.allowed) recordEvent(c.env, { event: what === 'clicks' ? 'ad_click' : 'ad_impression', adId: id }, clientOf(c).country || null);
   return c.json(counted satisfies AdCount, 200, NO_STORE);
 }
 

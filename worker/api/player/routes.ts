@@ -4,7 +4,9 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../../env';
+import { recordEvent } from '../../analytics/events';
 import { STREAM_HEARTBEAT_SECONDS, streamIdFor, streamLimiter } from '../../limits/streams';
+import { clientOf } from '../kernel/request';
 import { signMedia, signMediaPath } from '../../media/sign';
 import { authenticate } from '../kernel/auth';
 import { now } from '../kernel/clock';
@@ -124,6 +126,7 @@ export async function titleStream(c: Context<AppEnv>, viewer: PlaybackViewer, ti
     id === null ? null : streamLimiter(c.env).start(streamOwner(c, viewer.user), id),
   ]);
   if (slot && !slot.allowed) devicesReached(slot.limit);
+  recordEvent(c.env, { event: 'title_view', slug: title.content.slug, trailer }, clientOf(c).country || null);
   const answer: StreamAnswer = {
     url: master.path,
     preload,

@@ -12,6 +12,7 @@ import { revenueReport } from './revenue';
 import { reports } from './routes';
 import { AdsReport, ChurnReport, EventsReport, LibrariesReport, RevenueReport, SubscribersReport, TrialsReport } from './schemas';
 import { staffMember } from '../../test/staff';
+import { counters } from '../../limits/counters';
 
 const tag = crypto.randomUUID().slice(0, 8);
 
@@ -388,6 +389,18 @@ describe('ads', () => {
     const csv = await csvLines(await get(`/ads?from=2031-05-01&to=2031-05-02&partner=${partner}&format=csv`));
     expect(csv[0]).toBe('bucket,ad_id,ad,kind,placement,partner,impressions,clicks,ctr');
     expect(csv).toContain(`2031-05-01,${a1},Banner one,sponsor,home,Atlas Studio,1000,25,0.025`);
+  });
+
+  it("a period reaching today first brings the counts still waiting in the ad's counter shards", async () => {
+    const { a2 } = await seeded;
+    const today = '2031-05-03';
+    const waiting = counters({ ...env, COUNTER_FLUSH_SECONDS: '60' });
+    await Promise.all(Array.from({ length: 40 }, (_, i) => waiting.count('ad', a2, today, i < 30 ? 'impressions' : 'clicks', Date.parse(`${today}T10:00:00Z`))));
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM ad_counts WHERE ad_id = ?1 AND day = ?2').bind(a2, today).first()).toEqual({ n: 0 });
+    // A past period does not ask the shards; one reaching today does.
+    expect((await json(AdsReport, `/ads?from=2031-05-01&to=2031-05-02&ad=${a2}`, `${today}T12:00:00Z`)).totals.impressions).toBe(200);
+    const report = await json(AdsReport, `/ads?from=2031-05-01&to=${today}&ad=${a2}`, `${today}T12:00:00Z`);
+    expect(report.buckets.at(-1)).toEqual({ bucket: today, impressions: 30, clicks: 10, ctr: 0.3333 });
   });
 
   it('answers 404 for a partner or an ad that does not exist', async () => {

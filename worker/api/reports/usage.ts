@@ -35,6 +35,20 @@ const adsSql = (period: Period) => `SELECT ${bucketSql('c.day', period.granulari
   WHERE c.day >= ?1 AND c.day <= ?2 AND (?3 IS NULL OR p.slug = ?3) AND (?4 IS NULL OR c.ad_id = ?4)
   GROUP BY bucket, c.ad_id`;
 
+/**
+ * The ads (of a partner's slug, or one ad's id, or all) that ran at some time of the day of `at`:
+ * the ones whose counts may still wait in their counter shards (worker/limits/counters.ts).
+ */
+export async function adsCountedToday(db: D1Database, filter: { partner: string | null; ad: number | null }, at: Date): Promise<number[]> {
+  const seconds = Math.floor(at.getTime() / 1000);
+  const { results } = await db
+    .prepare(`SELECT a.id FROM ads a LEFT JOIN partners p ON p.id = a.partner_id
+      WHERE a.starts_at <= ?1 AND (a.ends_at IS NULL OR a.ends_at > ?2) AND (?3 IS NULL OR p.slug = ?3) AND (?4 IS NULL OR a.id = ?4)`)
+    .bind(seconds, seconds - (seconds % 86400), filter.partner, filter.ad)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
 /** Ads per bucket, per ad and per partner (house ads have none), with their click-through rates. */
 export async function adsReport(db: D1Database, query: { period: Period; partner: string | null; ad: number | null; lang: Lang }): Promise<Result<AdsReport, UsageRefusal>> {
   const { period } = query;
