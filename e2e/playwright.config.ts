@@ -28,7 +28,7 @@ export const BASE_URL = `http://localhost:${PORT}`;
  * dozen times, about a minute), then copied for each server. The first server builds it and the others
  * wait for its `.done` mark.
  */
-const SEEDED = `.wrangler/e2e-${FIRST_PORT}-seeded`;
+export const SEEDED = `.wrangler/e2e-${FIRST_PORT}-seeded`;
 const buildSeed =
   `rm -rf ${SEEDED} && wrangler d1 migrations apply DB --local --persist-to ${SEEDED} >/dev/null && ` +
   `node scripts/seed/index.ts --persist-to ${SEEDED} && touch ${SEEDED}/.done`;
