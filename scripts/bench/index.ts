@@ -613,13 +613,14 @@ async function main(): Promise<void> {
   if (scale) {
     const v = scale.perViewerMinute;
     const t = scale.atTarget;
+    const hot = scale.hottestRow?.writesPerSecond ?? 0;
     rows.push(
       ['-', '', ''],
       [`Load simulation (${scale.viewers} viewers, ${scale.simulatedMinutes} min, ${scale.viewerMinutes} viewer-minutes)`, '', `${scale.failedRequests} failed requests`],
       ['  Per viewer-minute: requests, D1 reads / writes', `${v.requests}`, `${v.d1Reads} / ${v.d1Writes}; rows read ${v.d1RowsRead}, written ${v.d1RowsWritten}`],
       ['  Per viewer-minute: Durable Objects, KV reads, R2 reads', `${v.durableObjectRequests}`, `${v.kvReads}, ${v.r2Reads}`],
       [`  D1 writes per second at ${t.viewers.toLocaleString('en')} viewers`, `${t.d1WritesPerSecond}`, `goal <= ${SCALE_GOAL_WRITES_PER_SECOND}: ${ok(t.d1WritesPerSecond <= SCALE_GOAL_WRITES_PER_SECOND)}; reads ${t.d1ReadsPerSecond}/s`],
-      ['  The hottest row, writes per second there', `${t.hottestRowWritesPerSecond}`, `goal <= ${SCALE_GOAL_HOT_ROW_WRITES_PER_SECOND}: ${ok(t.hottestRowWritesPerSecond <= SCALE_GOAL_HOT_ROW_WRITES_PER_SECOND)}; ${scale.hottestRow?.statement.slice(0, 60) ?? 'none'}…`],
+      ['  The hottest row, writes per second by the simulated crowd', `${hot}`, `goal <= ${SCALE_GOAL_HOT_ROW_WRITES_PER_SECOND}: ${ok(hot <= SCALE_GOAL_HOT_ROW_WRITES_PER_SECOND)}; ${scale.hottestRow?.statement.slice(0, 60) ?? 'none'}…`],
     );
   }
   if (lighthouse) {

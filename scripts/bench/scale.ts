@@ -34,7 +34,7 @@ import type { MeteringReport } from '../../worker/edge/metering/index.ts';
 export const SCALE_PERSIST = '.wrangler/bench-scale';
 /** The crowd the figures are extrapolated to (issue 35). */
 export const TARGET_VIEWERS = 100_000;
-/** Goals at TARGET_VIEWERS: D1 writes per second, and writes per second on the hottest row. */
+/** Goals: D1 writes per second at TARGET_VIEWERS, and writes per second on the hottest row by the simulated crowd. */
 export const SCALE_GOAL_WRITES_PER_SECOND = 300;
 export const SCALE_GOAL_HOT_ROW_WRITES_PER_SECOND = 1;
 
@@ -74,10 +74,14 @@ export type ScaleResult = {
   /** D1 queries per viewer-minute by table, busiest first. */
   byTable: { table: string; reads: number; writes: number }[];
   durableObjects: Record<string, number>;
-  /** The write repeated most (same statement, same arguments): a hot row, and how often the simulated crowd wrote it. */
+  /**
+   * The write repeated most (same statement, same arguments): a hot row, and how often the simulated
+   * crowd wrote it (the goal's measure: a row shared by the crowd shows here; one member's own row
+   * would not grow with more members, so it is not extrapolated).
+   */
   hottestRow: { statement: string; writesPerSecond: number } | null;
   /** Per second at TARGET_VIEWERS watching at once. */
-  atTarget: { viewers: number; d1ReadsPerSecond: number; d1WritesPerSecond: number; durableObjectRequestsPerSecond: number; kvReadsPerSecond: number; hottestRowWritesPerSecond: number };
+  atTarget: { viewers: number; d1ReadsPerSecond: number; d1WritesPerSecond: number; durableObjectRequestsPerSecond: number; kvReadsPerSecond: number };
 };
 
 type Title = { id: number; slug: string };
@@ -111,7 +115,8 @@ class Client {
   constructor(origin: string) {
     this.origin = origin;
   }
-  async send(jar: Jar, method: string, path: string, body?: unknown): Promise<Response> {
+  /** One request of `jar`'s device; a status of 400 or more is a failure unless `expected`. */
+  async send(jar: Jar, method: string, path: string, body?: unknown, expected: readonly number[] = []): Promise<Response> {
     const headers: Record<string, string> = { Origin: this.origin, Cookie: jar.header(), 'Accept-Language': 'fr', 'User-Agent': jar.userAgent };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     this.requests++;
@@ -120,7 +125,7 @@ class Client {
       jar.take(res);
       const buffer = await res.clone().arrayBuffer();
       this.bytes += buffer.byteLength;
-      if (res.status >= 400) this.fail(`${method} ${path.replace(/\d+|[0-9a-z]+\.[0-9a-f-]{36}/g, ':id')} → ${res.status}`);
+      if (res.status >= 400 && !expected.includes(res.status)) this.fail(`${method} ${path.replace(/\d+|[0-9a-z]+\.[0-9a-f-]{36}/g, ':id')} → ${res.status}`);
       return res;
     } catch (error) {
       this.fail(`${method} ${path.split('?')[0]} → ${String(error)}`);
@@ -154,11 +159,10 @@ function playableTitles(persistTo: string): Title[] {
 async function member(client: Client, account: number): Promise<{ jar: Jar; profile: number } | null> {
   const jar = new Jar();
   const email = `scale-${account}@example.com`;
-  let login = await client.send(jar, 'POST', '/api/auth/login', { login: email, password: PASSWORD });
-  if (login.status === 401 || login.status === 404 || login.status === 400) {
-    await client.send(jar, 'POST', '/api/auth/register', { email, password: PASSWORD, profile: { username: `Viewer ${account}` } });
-    login = await client.send(jar, 'POST', '/api/auth/login', { login: email, password: PASSWORD });
-  }
+  // Registered first (409 when the account exists from an earlier run): a failed login counts
+  // against the address's login limit (worker/limits), which a crowd from one address would reach.
+  await client.send(jar, 'POST', '/api/auth/register', { email, password: PASSWORD, profile: { username: `Viewer ${account}` } }, [409]);
+  const login = await client.send(jar, 'POST', '/api/auth/login', { login: email, password: PASSWORD });
   if (!login.ok) return null;
   const user = (await (await client.send(jar, 'GET', '/api/auth/user')).json()) as { profile?: { id?: number } };
   return user.profile?.id ? { jar, profile: user.profile.id } : null;
@@ -293,7 +297,6 @@ export async function benchScale({ viewers = 1000, minutes = 5, speed = 1, port 
         d1WritesPerSecond: atTarget(perViewerMinute.d1Writes),
         durableObjectRequestsPerSecond: atTarget(perViewerMinute.durableObjectRequests),
         kvReadsPerSecond: atTarget(perViewerMinute.kvReads),
-        hottestRowWritesPerSecond: round((hotPerSecond * TARGET_VIEWERS) / people.length, 1),
       },
     };
   } finally {
