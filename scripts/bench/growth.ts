@@ -11,16 +11,17 @@
  * the worker writes them (UUIDs, SHA-256 hex, ISO times, argon2id hashes, user agents, JSON of the
  * audit log), in the order the app writes them (times increasing, random keys). SQLite's `dbstat`
  * then gives the pages of each table and of each of its indexes (the empty schema's pages taken
- * away): bytes per row = (table + indexes) / rows, as SQLite stores them (4 KB pages, as D1).
+ * away): bytes per row = (table + indexes) / rows, as SQLite stores them (the D1 file's 4 KB pages).
  *
- * The projection multiplies each table's bytes per row by its rows after a year (RATES below: the
- * assumptions, each with the code that writes the table) and prints the date a single 10 GB database
- * fills. Deterministic (a seeded generator): two runs print the same figures.
+ * The projection multiplies each table's bytes per row by its rows after a year (each table's
+ * `rate` below: the assumptions, with the code that writes the table), and prints, for the database
+ * as it is and after each step of the plan (STEPS), its size after a year, the months until it holds
+ * 10 GB and the members whose first year fills 10 GB. Deterministic (a seeded generator): two runs
+ * print the same figures.
  */
 import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { random, runNpx } from './kit.ts';
 
@@ -74,7 +75,7 @@ const ipv4 = (r: Rand): string => `${int(r, 41, 197)}.${int(r, 0, 255)}.${int(r,
 /** How a table grows: `member` rows once per member, `memberMonth` per member and month, `month` per month whatever the members. */
 type Rate = { member: number; memberMonth: number; month: number; grows: 'members' | 'time' | 'both' | 'none'; why: string };
 
-type Table = { name: string; insert: string; row: (r: Rand, i: number, n: number, pool: Pool) => Row; rate: Rate; extra?: (db: DatabaseSync, r: Rand, n: number, pool: Pool) => void };
+type Table = { name: string; insert: string; row: (r: Rand, i: number, n: number, pool: Pool) => Row; rate: Rate };
 
 /** Ids the rows point at, so the indexes on user_id, session_id… hold as many repeats as in the app. */
 type Pool = { users: string[]; sessions: string[]; transactions: string[]; staff: string[] };
@@ -100,7 +101,7 @@ const TABLES: Table[] = [
       const paying = r() < PAYING;
       return [p.users[i % p.users.length] as string, email(r, i), r() < 0.5 ? phone(r, i * 37 + 11) : null, argon2(r), pick(r, ['ar', 'fr', 'en']), paying ? pick(r, [4, 5, 6, 7]) : null, paying ? iso(t) : null, paying ? iso(t + 30 * DAY) : null, paying ? iso(t + 30 * DAY) : null, iso(t)];
     },
-    rate: { member: 1, memberMonth: 0, month: 0, grows: 'members', why: 'one per account (worker/api/auth), updated in place' },
+    rate: { member: 1, memberMonth: 0, month: 0, grows: 'members', why: 'worker/api/auth: one per account, updated in place' },
   },
   {
     name: 'profiles',
@@ -252,9 +253,9 @@ const TABLES: Table[] = [
     row: (r, i, n, p) => {
       const t = at(r, i, n);
       const used = r() < 0.6;
-      return [b64url(r, 22), uuid(r), p.users[i % p.users.length] as string, int(r, 1, 100), int(r, 1, 400), int(r, 1, 1200), pick(r, ['venue', 'stream', 'both']), `${pick(r, FIRST)} ${pick(r, LAST)}`, 'valid', used ? iso(t + 7 * DAY) : null, used ? pick(r, p.staff) : null, iso(t)];
+      return [hex(r, 32), uuid(r), p.users[i % p.users.length] as string, int(r, 1, 100), int(r, 1, 400), int(r, 1, 1200), pick(r, ['venue', 'stream', 'both']), `${pick(r, FIRST)} ${pick(r, LAST)}`, 'valid', used ? iso(t + 7 * DAY) : null, used ? pick(r, p.staff) : null, iso(t)];
     },
-    rate: { member: 0, memberMonth: 0.06, month: 0, grows: 'both', why: 'worker/api/events: 2 tickets per order, kept' },
+    rate: { member: 0, memberMonth: 0.06, month: 0, grows: 'both', why: 'worker/api/events/orders.ts: 2 tickets per order (a UUID without dashes), kept' },
   },
   {
     name: 'library_loans',
