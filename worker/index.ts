@@ -14,6 +14,7 @@ import { wellKnown } from './edge/well-known';
 import { devOutbox } from './messaging/outbox-page';
 import { media } from './media';
 import { apiForBrowsers } from './session/bff';
+import { bookmarks } from './proxy/bookmark-cookie';
 import { sameOriginOnly } from './session/csrf';
 import { pageRenderer } from './pages/render';
 import { guestPageCache } from './pages/guest-cache';
@@ -45,7 +46,7 @@ import { HASHED_ASSET_CACHE, isHashedAsset } from './pages/assets';
 const app = new Hono<AppEnv>();
 
 /** Dev only (METERING=true): the load simulation's counts of D1, Durable Object, KV and R2 use (worker/edge/metering). */
-app.use(devOnly(), metering(), requestContext(), securityHeaders(), sameOriginOnly());
+app.use(devOnly(), metering(), requestContext(), bookmarks(), securityHeaders(), sameOriginOnly());
 
 app.get('/healthcheck', healthcheck());
 app.get('/manifest.webmanifest', manifest());
