@@ -197,13 +197,18 @@ export async function categoryContents(
   { limit, offset, featured = false }: { limit: number; offset: number; featured?: boolean },
 ): Promise<{ contents: Content[]; total: number }> {
   const where = `cc.category_id = ?1 AND c.parent_id IS NULL AND ${PUBLISHED} AND ${ageAllowed(2)} ${featured ? 'AND c.featured = 1' : ''}`;
-  const [ids, count] = await env.DB.batch<{ id: number } | { n: number }>([
-    env.DB.prepare(`SELECT c.id FROM content_categories cc JOIN contents c ON c.id = cc.content_id
-      WHERE ${where} ORDER BY cc.position, c.id LIMIT ?3 OFFSET ?4`).bind(categoryId, age, limit, offset),
-    env.DB.prepare(`SELECT COUNT(*) AS n FROM content_categories cc JOIN contents c ON c.id = cc.content_id WHERE ${where}`).bind(categoryId, age),
-  ]);
-  const contentIds = (ids?.results as { id: number }[]).map((r) => r.id);
-  return { contents: await contentsByIds(env, lang, contentIds), total: (count?.results[0] as { n: number } | undefined)?.n ?? 0 };
+  // The page and the size of the whole filtered set in one statement (the window counts before LIMIT).
+  const { results } = await env.DB.prepare(`SELECT c.id, COUNT(*) OVER () AS total FROM content_categories cc JOIN contents c ON c.id = cc.content_id
+      WHERE ${where} ORDER BY cc.position, c.id LIMIT ?3 OFFSET ?4`)
+    .bind(categoryId, age, limit, offset)
+    .all<{ id: number; total: number }>();
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  const total =
+    results[0]?.total ??
+    (offset === 0
+      ? 0
+      : ((await env.DB.prepare(`SELECT COUNT(*) AS n FROM content_categories cc JOIN contents c ON c.id = cc.content_id WHERE ${where}`).bind(categoryId, age).first<{ n: number }>())?.n ?? 0));
+  return { contents: await contentsByIds(env, lang, results.map((r) => r.id)), total };
 }
 
 /** The playback facts of a content page (issue 5): where and how it can be played. */
