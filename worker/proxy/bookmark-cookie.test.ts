@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { BOOKMARK, FIRST_READ } from '../api/kernel/request-db';
 import { makeTitle } from '../test/catalogue';
 import { call, registered, type Jar } from '../test/site';
@@ -14,7 +14,7 @@ const SITE = 'http://localhost';
 const bookmarkCookie = (res: Response): string | undefined => res.headers.getSetCookie().find((c) => c.startsWith(`${BOOKMARK_COOKIE}=`));
 const favs = async (jar: Jar): Promise<number[]> => ((JSON.parse((await call('/api/auth/user', {}, jar)).html) as { favs: { id: number }[] }).favs).map((f) => f.id);
 
-let sessions: ReturnType<typeof vi.spyOn<D1Database, 'withSession'>>;
+let sessions: MockInstance<D1Database['withSession']>;
 beforeEach(() => {
   sessions = vi.spyOn(env.DB, 'withSession');
 });

@@ -1,5 +1,6 @@
 import type { Lang } from '../../rules/lang';
 import type { CategoryRef, Content, Episode, MenuItem, NavigationRow, Rating, Season } from './schemas';
+import { keptFor, keptReads } from '../kernel/kept';
 
 type DB = Pick<Env, 'DB'>;
 
@@ -176,7 +177,17 @@ export async function visibleContentsByIds(env: DB, lang: Lang, age: AgeLimit, i
 
 export type CategoryWithText = CategoryRef & { description: string | null };
 
-export async function categoryBySlug(env: DB, lang: Lang, slug: string): Promise<CategoryWithText | null> {
+/** Categories by language and slug: every page with the bell asks for one; only operators change them (../kernel/kept.ts). */
+const categories = keptReads<CategoryWithText | null>();
+
+/** Forgets the kept categories (tests that change them in D1). */
+export const forgetKeptCategories = (): void => categories.forget();
+
+/** A category by slug, its name and description in `lang`; null when there is none. `now`: ms. */
+export const categoryBySlug = (env: Pick<Env, 'DB' | 'CACHE_TTL_SECONDS'>, lang: Lang, slug: string, now = Date.now()): Promise<CategoryWithText | null> =>
+  categories.get(`${lang}:${slug}`, now, keptFor(env), () => readCategory(env, lang, slug));
+
+async function readCategory(env: DB, lang: Lang, slug: string): Promise<CategoryWithText | null> {
   const row = await env.DB.prepare(`SELECT cat.id, cat.slug, p.slug AS parent_slug, ${CATEGORY_NAME} AS name,
       COALESCE(ci.description, ce.description) AS description
       FROM categories cat LEFT JOIN categories p ON p.id = cat.parent_id ${CATEGORY_TEXT} WHERE cat.slug = ?2`)
