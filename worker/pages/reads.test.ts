@@ -16,14 +16,14 @@ import { makeTitle } from '../test/catalogue';
 
 /** Each page's ceiling: the statements it costs now. Raise one only with a reason written in docs/scale.md. */
 const CEILINGS = {
-  home: 22,
-  title: 17,
+  home: 15,
+  title: 13,
   player: 7,
-  'my list': 11,
-  'profile and history': 12,
-  'profile settings': 11,
-  search: 19,
-  'live TV': 13,
+  'my list': 8,
+  'profile and history': 9,
+  'profile settings': 8,
+  search: 15,
+  'live TV': 9,
 } as const;
 type PageName = keyof typeof CEILINGS;
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Lang } from '../../rules/lang';
 import type { CategoryRef, Content, Episode, MenuItem, NavigationRow, Rating, Season } from './schemas';
 import { keptFor, keptReads } from '../kernel/kept';
@@ -141,23 +142,33 @@ function toContent(row: ContentRow, categories: CategoryRow[], lang: Lang): Cont
   };
 }
 
-/** Loads contents by id, in the order given, with their categories: two queries whatever the count. */
+/** A content's categories, as its row carries them (JSON): with the positions they are ordered by. */
+const ContentCategories = z.array(
+  z.object({ id: z.number(), slug: z.string(), name: z.string(), rating: z.number().nullable(), parent_slug: z.string().nullable(), parent_position: z.number().nullable(), position: z.number().nullable() }),
+);
+
+/** Parents first by position (top-level ones, without a parent, before any), then by the category's own position, as SQLite's ORDER BY. */
+const byPositions = (a: { parent_position: number | null; position: number | null }, b: typeof a): number =>
+  (a.parent_position ?? -Infinity) - (b.parent_position ?? -Infinity) || (a.position ?? -Infinity) - (b.position ?? -Infinity);
+
+/** Loads contents by id, in the order given, with their categories: one statement whatever the count. */
 export async function contentsByIds(env: DB, lang: Lang, ids: number[]): Promise<Content[]> {
   if (ids.length === 0) return [];
-  const list = JSON.stringify(ids);
-  const [rows, cats] = await env.DB.batch<ContentRow | CategoryRow>([
-    env.DB.prepare(`SELECT ${CONTENT_COLUMNS} FROM contents c ${CONTENT_TEXT}
-      WHERE c.id IN (SELECT value FROM json_each(?2))`).bind(lang, list),
-    env.DB.prepare(`SELECT cc.content_id, cat.id, cat.slug, cat.rating, p.slug AS parent_slug, ${CATEGORY_NAME} AS name
-      FROM content_categories cc JOIN categories cat ON cat.id = cc.category_id
-      LEFT JOIN categories p ON p.id = cat.parent_id ${CATEGORY_TEXT}
-      WHERE cc.content_id IN (SELECT value FROM json_each(?2)) ORDER BY p.position, cat.position`).bind(lang, list),
-  ]);
-  const byId = new Map((rows?.results as ContentRow[]).map((r) => [r.id, r]));
-  const catsOf = Map.groupBy(cats?.results as CategoryRow[], (c) => c.content_id);
+  const { results } = await env.DB.prepare(`SELECT ${CONTENT_COLUMNS},
+      (SELECT json_group_array(json_object('id', cat.id, 'slug', cat.slug, 'name', ${CATEGORY_NAME}, 'rating', cat.rating,
+          'parent_slug', p.slug, 'parent_position', p.position, 'position', cat.position))
+        FROM content_categories cc JOIN categories cat ON cat.id = cc.category_id
+        LEFT JOIN categories p ON p.id = cat.parent_id ${CATEGORY_TEXT}
+        WHERE cc.content_id = c.id) AS categories
+      FROM contents c ${CONTENT_TEXT} WHERE c.id IN (SELECT value FROM json_each(?2))`)
+    .bind(lang, JSON.stringify(ids))
+    .all<ContentRow & { categories: string }>();
+  const byId = new Map(results.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toContent(row, catsOf.get(id) ?? [], lang)] : [];
+    if (!row) return [];
+    const categories = ContentCategories.parse(JSON.parse(row.categories)).toSorted(byPositions);
+    return [toContent(row, categories.map((c) => ({ ...c, content_id: id })), lang)];
   });
 }
 
