@@ -16,14 +16,14 @@ import { makeTitle } from '../test/catalogue';
 
 /** Each page's ceiling: the statements it costs now. Raise one only with a reason written in docs/scale.md. */
 const CEILINGS = {
-  home: 15,
-  title: 13,
+  home: 13,
+  title: 12,
   player: 7,
-  'my list': 8,
-  'profile and history': 9,
-  'profile settings': 8,
-  search: 15,
-  'live TV': 9,
+  'my list': 7,
+  'profile and history': 8,
+  'profile settings': 7,
+  search: 14,
+  'live TV': 8,
 } as const;
 type PageName = keyof typeof CEILINGS;
 

@@ -47,6 +47,18 @@ describe('a request’s database', () => {
     expect(await db.prepare('SELECT n FROM request_db_probe WHERE id = ?1').bind(id).first()).toEqual({ n: 1 });
   });
 
+  it('tells reads from writes by their verb (a WITH … SELECT reads)', () => {
+    const made = requestDb(env.DB, null);
+    made.db.prepare('  SELECT 1');
+    made.db.prepare('WITH page AS (SELECT 1 AS n) SELECT n FROM page');
+    expect(made.wrote()).toBe(false);
+    made.db.prepare('WITH old AS (SELECT 1 AS n) DELETE FROM request_db_probe WHERE id IN (SELECT n FROM old)');
+    expect(made.wrote()).toBe(true);
+    const other = requestDb(env.DB, null);
+    other.db.prepare('INSERT INTO request_db_probe (id, n) VALUES (1, 1)');
+    expect(other.wrote()).toBe(true);
+  });
+
   it('falls back to the binding itself where D1 has no sessions (no bookmark comes back)', async () => {
     const binding = { prepare: env.DB.prepare.bind(env.DB), batch: env.DB.batch.bind(env.DB) } as unknown as D1Database;
     const made = requestDb(binding, '00000000-0000002a-00000000-00000000000000000000000000000000');

@@ -24,8 +24,8 @@ export type RequestDb = {
   wrote: () => boolean;
 };
 
-/** A statement that is not a plain read: anything but SELECT (a WITH … counts as a write, to be safe). */
-const writes = (sql: string): boolean => !/^\s*SELECT\b/i.test(sql);
+/** A statement that is not a plain read: anything but a SELECT, or a WITH … that names no writing verb. */
+const writes = (sql: string): boolean => !/^\s*SELECT\b/i.test(sql) && !(/^\s*WITH\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(sql));
 
 type Memo = Map<string, Promise<unknown>>;
 const memos = new WeakMap<object, Memo>();

@@ -151,24 +151,31 @@ const ContentCategories = z.array(
 const byPositions = (a: { parent_position: number | null; position: number | null }, b: typeof a): number =>
   (a.parent_position ?? -Infinity) - (b.parent_position ?? -Infinity) || (a.position ?? -Infinity) - (b.position ?? -Infinity);
 
-/** Loads contents by id, in the order given, with their categories: one statement whatever the count. */
-export async function contentsByIds(env: DB, lang: Lang, ids: number[]): Promise<Content[]> {
-  if (ids.length === 0) return [];
-  const { results } = await env.DB.prepare(`SELECT ${CONTENT_COLUMNS},
+/** The columns of a content `c` (its texts in language ?1: CONTENT_TEXT joined) with its categories as JSON. */
+const CONTENT_WITH_CATEGORIES = `${CONTENT_COLUMNS},
       (SELECT json_group_array(json_object('id', cat.id, 'slug', cat.slug, 'name', ${CATEGORY_NAME}, 'rating', cat.rating,
           'parent_slug', p.slug, 'parent_position', p.position, 'position', cat.position))
         FROM content_categories cc JOIN categories cat ON cat.id = cc.category_id
         LEFT JOIN categories p ON p.id = cat.parent_id ${CATEGORY_TEXT}
-        WHERE cc.content_id = c.id) AS categories
+        WHERE cc.content_id = c.id) AS categories`;
+type ContentWithCategories = ContentRow & { categories: string };
+
+const contentOf = (row: ContentWithCategories, lang: Lang): Content => {
+  const categories = ContentCategories.parse(JSON.parse(row.categories)).toSorted(byPositions);
+  return toContent(row, categories.map((c) => ({ ...c, content_id: row.id })), lang);
+};
+
+/** Loads contents by id, in the order given, with their categories: one statement whatever the count. */
+export async function contentsByIds(env: DB, lang: Lang, ids: number[]): Promise<Content[]> {
+  if (ids.length === 0) return [];
+  const { results } = await env.DB.prepare(`SELECT ${CONTENT_WITH_CATEGORIES}
       FROM contents c ${CONTENT_TEXT} WHERE c.id IN (SELECT value FROM json_each(?2))`)
     .bind(lang, JSON.stringify(ids))
-    .all<ContentRow & { categories: string }>();
+    .all<ContentWithCategories>();
   const byId = new Map(results.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    if (!row) return [];
-    const categories = ContentCategories.parse(JSON.parse(row.categories)).toSorted(byPositions);
-    return [toContent(row, categories.map((c) => ({ ...c, content_id: id })), lang)];
+    return row ? [contentOf(row, lang)] : [];
   });
 }
 
@@ -218,19 +225,23 @@ export async function categoryContents(
   categoryId: number,
   { limit, offset, featured = false }: { limit: number; offset: number; featured?: boolean },
 ): Promise<{ contents: Content[]; total: number }> {
-  const where = `cc.category_id = ?1 AND c.parent_id IS NULL AND ${PUBLISHED} AND ${ageAllowed(2)} ${featured ? 'AND c.featured = 1' : ''}`;
-  // The page and the size of the whole filtered set in one statement (the window counts before LIMIT).
-  const { results } = await env.DB.prepare(`SELECT c.id, COUNT(*) OVER () AS total FROM content_categories cc JOIN contents c ON c.id = cc.content_id
-      WHERE ${where} ORDER BY cc.position, c.id LIMIT ?3 OFFSET ?4`)
-    .bind(categoryId, age, limit, offset)
-    .all<{ id: number; total: number }>();
+  const where = `cc.category_id = ?2 AND c.parent_id IS NULL AND ${PUBLISHED} AND ${ageAllowed(3)} ${featured ? 'AND c.featured = 1' : ''}`;
+  // The page, its titles with their categories and the size of the whole filtered set, in one
+  // statement (the window counts before LIMIT).
+  const { results } = await env.DB.prepare(`WITH page AS (SELECT c.id, cc.position, COUNT(*) OVER () AS total
+        FROM content_categories cc JOIN contents c ON c.id = cc.content_id
+        WHERE ${where} ORDER BY cc.position, c.id LIMIT ?4 OFFSET ?5)
+      SELECT ${CONTENT_WITH_CATEGORIES}, page.total FROM page JOIN contents c ON c.id = page.id ${CONTENT_TEXT}
+      ORDER BY page.position, c.id`)
+    .bind(lang, categoryId, age, limit, offset)
+    .all<ContentWithCategories & { total: number }>();
   // A page past the end has no row to carry the total: only then is it counted on its own.
   const total =
     results[0]?.total ??
     (offset === 0
       ? 0
-      : ((await env.DB.prepare(`SELECT COUNT(*) AS n FROM content_categories cc JOIN contents c ON c.id = cc.content_id WHERE ${where}`).bind(categoryId, age).first<{ n: number }>())?.n ?? 0));
-  return { contents: await contentsByIds(env, lang, results.map((r) => r.id)), total };
+      : ((await env.DB.prepare(`SELECT COUNT(*) AS n FROM content_categories cc JOIN contents c ON c.id = cc.content_id WHERE ${where}`).bind(lang, categoryId, age).first<{ n: number }>())?.n ?? 0));
+  return { contents: results.map((row) => contentOf(row, lang)), total };
 }
 
 /** The playback facts of a content page (issue 5): where and how it can be played. */
