@@ -42,11 +42,15 @@ describe('the bookmark cookie', () => {
     expect((jar.get(BOOKMARK_COOKIE) ?? '') >= kept).toBe(true);
   });
 
-  it('is one session for all the API calls of a page', async () => {
+  it('is one session for all the API calls of a page; the caller is checked once, on the primary', async () => {
     const { jar } = await registered();
     sessions.mockClear();
+    const primary = vi.spyOn(env.DB, 'prepare');
     const { res } = await call('/', {}, jar);
+    const checks = primary.mock.calls.filter(([sql]) => /FROM users u LEFT JOIN sessions s/.test(sql));
+    primary.mockRestore();
     expect(res.status).toBe(200);
+    expect(checks).toHaveLength(1);
     expect(sessions).toHaveBeenCalledTimes(1);
     expect(res.headers.getSetCookie().filter((c) => c.startsWith(`${BOOKMARK_COOKIE}=`))).toHaveLength(1);
   });

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../env';
 import { apiError } from '../errors';
 import { verifyAccessToken } from './tokens';
-import { remember, sessionProfileKey } from './request-db';
+import { primaryOf, remember, sessionProfileKey } from './request-db';
 import type { UserRow } from './users';
 
 /**
@@ -27,13 +27,14 @@ export async function authenticate(c: Context<AppEnv>): Promise<{ user: UserRow;
 type CallerRow = UserRow & { session_id: string | null; session_revoked_at: string | null; session_profile_id: number | null };
 
 /**
- * The caller's users row and session in one statement (read once per request, ./request-db.ts).
- * The session's current profile comes with it, so the profile of the calls that follow needs no
- * statement of its own (worker/api/profiles/queries.ts currentProfileId).
+ * The caller's users row and session in one statement, read once per request (./request-db.ts)
+ * from the primary, never a replica: a session revoked or an account suspended from elsewhere is
+ * refused at once. The session's current profile comes with it, so the profile of the calls that
+ * follow needs no statement of its own (worker/api/profiles/queries.ts currentProfileId).
  */
 async function callerRows(db: D1Database, userId: string, sessionId: string): Promise<{ user: UserRow | null; session: { revoked_at: string | null } | null }> {
   const row = await remember(db, `caller:${userId}:${sessionId}`, () =>
-    db
+    primaryOf(db)
       .prepare(
         `SELECT u.*, s.id AS session_id, s.revoked_at AS session_revoked_at, s.profile_id AS session_profile_id
          FROM users u LEFT JOIN sessions s ON s.id = ?2 AND s.user_id = u.id WHERE u.id = ?1`,

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { BOOKMARK, catchUp, FIRST_READ, remember, requestDb } from './request-db';
+import { BOOKMARK, catchUp, FIRST_READ, primaryOf, remember, requestDb } from './request-db';
 
 /** The request's D1 session (Sessions API) and the reads it remembers. */
 
@@ -57,6 +57,12 @@ describe('a request’s database', () => {
     const other = requestDb(env.DB, null);
     other.db.prepare('INSERT INTO request_db_probe (id, n) VALUES (1, 1)');
     expect(other.wrote()).toBe(true);
+  });
+
+  it('keeps the binding at hand for the reads that must come from the primary', () => {
+    const made = requestDb(env.DB, null);
+    expect(primaryOf(made.db)).toBe(env.DB);
+    expect(primaryOf(env.DB)).toBe(env.DB);
   });
 
   it('falls back to the binding itself where D1 has no sessions (no bookmark comes back)', async () => {

@@ -59,6 +59,7 @@ export function requestDb(db: D1Database, bookmark: string | null | undefined): 
     dump: () => db.dump(),
   };
   memos.set(wrapped, memo);
+  primaries.set(wrapped, db);
   // Another writer's bookmark (a Durable Object that wrote for this visitor): the reads that follow start from it.
   catchUps.set(wrapped, (later) => {
     if (!sessions || !BOOKMARK.test(later)) return;
@@ -71,6 +72,14 @@ export function requestDb(db: D1Database, bookmark: string | null | undefined): 
 }
 
 const catchUps = new WeakMap<object, (bookmark: string) => void>();
+const primaries = new WeakMap<object, D1Database>();
+
+/**
+ * The binding under a request's database (D1 without a session answers from the primary), for the
+ * reads that must be exact whoever wrote last: the caller's session check (worker/api/kernel/auth.ts),
+ * so a session revoked from another device is refused at once even while a replica lags.
+ */
+export const primaryOf = (db: D1Database): D1Database => primaries.get(db) ?? db;
 
 /**
  * After another writer (the account's Durable Object writing waiting watch positions) answered
