@@ -46,7 +46,7 @@ import { HASHED_ASSET_CACHE, isHashedAsset } from './pages/assets';
 const app = new Hono<AppEnv>();
 
 /** Dev only (METERING=true): the load simulation's counts of D1, Durable Object, KV and R2 use (worker/edge/metering). */
-app.use(devOnly(), metering(), requestContext(), bookmarks(), securityHeaders(), sameOriginOnly());
+app.use(devOnly(), metering(), requestContext(), securityHeaders(), sameOriginOnly());
 
 app.get('/healthcheck', healthcheck());
 app.get('/manifest.webmanifest', manifest());
@@ -62,6 +62,11 @@ app.get('/sitemap.xml', sitemap());
 /** Dev only (DEV_OUTBOX=true): the emails and SMS the app would have sent. 404 otherwise. */
 app.route('/dev/outbox', devOutbox);
 
+/** The visitor's D1 bookmark (worker/proxy/bookmark-cookie.ts) on the answers that reach the built-in API: /api/*, payments, the back office and the pages. */
+app.use('/api/*', bookmarks());
+app.use('/payments/*', bookmarks());
+app.use('/admin', bookmarks());
+app.use('/admin/*', bookmarks());
 app.all('/api/*', apiForBrowsers);
 
 /** Payments: the sandbox provider's hosted checkout (404 unless it is configured), and the browser's return from any provider. */
@@ -91,7 +96,7 @@ app.use('/admin', pageRenderer());
 app.use('/admin/*', pageRenderer());
 app.route('/admin', adminConsole);
 
-app.use(session(), accessMode(), profileGate(), guestPageCache(), pageRenderer());
+app.use(bookmarks(), session(), accessMode(), profileGate(), guestPageCache(), pageRenderer());
 app.route('/', pageRoutes);
 app.notFound(renderNotFound);
 /** Errors: JSON `{ status, message }` under /api/* and /media/* (worker/api/errors.ts), the translated 500 page elsewhere. */
