@@ -4,6 +4,7 @@ import type { UserRow } from './api/kernel/users';
 import type { Staff } from './api/kernel/staff';
 import type { Config } from './api/configs/schemas';
 import type { Flash } from './session/cookies';
+import type { RequestDb } from './api/kernel/request-db';
 
 /** Per-request values set by the edge middleware (worker/edge/request-context). */
 export type Variables = {
@@ -23,6 +24,8 @@ export type Variables = {
   flash?: Flash[];
   /** The visitor's `profile` cookie named one of their profiles, and the API accepted it (worker/session/user.ts). */
   profileChosen?: boolean;
+  /** The request's D1 session, shared by its API calls (worker/proxy/bookmark-cookie.ts, worker/api/kernel/request-db.ts). */
+  db?: RequestDb;
   /** GET /configs of this request (worker/pages/loaders.ts). */
   config?: Promise<Config>;
   /** A part of the streamed page failed to render (worker/pages/render.tsx): not for the guests' page cache. */

@@ -14,6 +14,7 @@ import { wellKnown } from './edge/well-known';
 import { devOutbox } from './messaging/outbox-page';
 import { media } from './media';
 import { apiForBrowsers } from './session/bff';
+import { bookmarks } from './proxy/bookmark-cookie';
 import { sameOriginOnly } from './session/csrf';
 import { pageRenderer } from './pages/render';
 import { guestPageCache } from './pages/guest-cache';
@@ -61,6 +62,11 @@ app.get('/sitemap.xml', sitemap());
 /** Dev only (DEV_OUTBOX=true): the emails and SMS the app would have sent. 404 otherwise. */
 app.route('/dev/outbox', devOutbox);
 
+/** The visitor's D1 bookmark (worker/proxy/bookmark-cookie.ts) on the answers that reach the built-in API: /api/*, payments, the back office and the pages. */
+app.use('/api/*', bookmarks());
+app.use('/payments/*', bookmarks());
+app.use('/admin', bookmarks());
+app.use('/admin/*', bookmarks());
 app.all('/api/*', apiForBrowsers);
 
 /** Payments: the sandbox provider's hosted checkout (404 unless it is configured), and the browser's return from any provider. */
@@ -90,7 +96,7 @@ app.use('/admin', pageRenderer());
 app.use('/admin/*', pageRenderer());
 app.route('/admin', adminConsole);
 
-app.use(session(), accessMode(), profileGate(), guestPageCache(), pageRenderer());
+app.use(bookmarks(), session(), accessMode(), profileGate(), guestPageCache(), pageRenderer());
 app.route('/', pageRoutes);
 app.notFound(renderNotFound);
 /** Errors: JSON `{ status, message }` under /api/* and /media/* (worker/api/errors.ts), the translated 500 page elsewhere. */

@@ -88,4 +88,21 @@ describe("the account's object", () => {
     await limits.settlePositions(userId);
     expect(await watchedRows(title.id)).toEqual([]);
   });
+
+  it('answers the bookmark of what it wrote, so the reader’s session starts from it (none when nothing waited)', async () => {
+    const account = await registeredUser();
+    const profileId = await mainProfile(account);
+    const title = await makeTitle();
+    const limits = streamLimiter(env);
+    expect(await limits.settlePositions(account.id)).toBeNull();
+    const before = env.DB.withSession('first-primary');
+    await before.prepare('SELECT 1').first();
+    await limits.savePosition({ userId: account.id, profileId, contentId: title.id, time: 33, at: Date.now() });
+    const bookmark = await limits.settlePositions(account.id);
+    expect(bookmark).toMatch(/^[0-9a-f]{8}-/);
+    expect((bookmark ?? '') > (before.getBookmark() ?? '')).toBe(true);
+    const reader = env.DB.withSession(bookmark ?? undefined);
+    expect(await reader.prepare("SELECT time FROM actions WHERE profile_id = ?1 AND content_id = ?2 AND type = 'watched'").bind(profileId, title.id).first()).toEqual({ time: 33 });
+  });
 });
+

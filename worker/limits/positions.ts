@@ -59,7 +59,7 @@ export const forgetPositions = (pending: Pending, profileId: number | null): Pen
  * account's object flushes what waited. A profile deleted meanwhile gets nothing; an older time never
  * replaces a newer one.
  */
-export function watchedUpsert(db: D1Database, p: Position): D1PreparedStatement {
+export function watchedUpsert(db: Pick<D1Database, 'prepare'>, p: Position): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO actions (user_id, profile_id, content_id, type, time, created_at, updated_at)

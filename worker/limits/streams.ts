@@ -126,16 +126,18 @@ export class StreamLimiter extends DurableObject<Env> {
 
   /**
    * Writes every waiting position to D1 in one batch: at a stream's stop, when the flush is due,
-   * and before the API reads the account's watched times (`settle` of the facade).
+   * and before the API reads the account's watched times (`settle` of the facade). Answers the D1
+   * bookmark of the write (null when nothing waited), so the request that asked reads it from a
+   * replica at least that recent (worker/api/kernel/request-db.ts catchUp).
    */
-  async flush(): Promise<number> {
+  async flush(): Promise<string | null> {
     const written = Object.values(this.pending());
-    if (written.length === 0) return 0;
-    const db = meteringEnv(this.env).DB;
+    if (written.length === 0) return null;
+    const db = meteringEnv(this.env).DB.withSession('first-primary');
     await db.batch(written.map((p) => watchedUpsert(db, p)));
     // Saves that came in while D1 answered stay for the next flush.
     this.ctx.storage.kv.put(POSITIONS, afterFlush(this.pending(), written));
-    return written.length;
+    return db.getBookmark();
   }
 
   /** At the earliest expiry or flush: prune, flush what is due, and leave nothing behind once nothing is held. */
@@ -187,8 +189,11 @@ export function streamLimiter(env: Env): {
   stop(owner: StreamOwner, streamId: string): Promise<void>;
   /** A member's watch position, kept by their account's object until it reaches D1 (./positions.ts). */
   savePosition(position: Position): Promise<void>;
-  /** Before reading the account's watched times from D1: the positions still waiting are written first. */
-  settlePositions(userId: string): Promise<void>;
+  /**
+   * Before reading the account's watched times from D1: the positions still waiting are written
+   * first. Answers the bookmark of that write (null: nothing waited), for the reader's session.
+   */
+  settlePositions(userId: string): Promise<string | null>;
   /** Before erasing a profile's history (every profile: null): what waits for it is dropped, so it cannot come back. */
   forgetPositions(userId: string, profileId: number | null): Promise<void>;
 } {
@@ -202,9 +207,7 @@ export function streamLimiter(env: Env): {
       await stub(ownerKey(owner)).stop(streamId);
     },
     savePosition: (position) => stub(ownerKey({ userId: position.userId })).savePosition(position),
-    settlePositions: async (userId) => {
-      await stub(ownerKey({ userId })).flush();
-    },
+    settlePositions: (userId) => stub(ownerKey({ userId })).flush(),
     forgetPositions: (userId, profileId) => stub(ownerKey({ userId })).forget(profileId),
   };
 }

@@ -6,6 +6,7 @@ import type { AppEnv } from '../env';
 import { DEVICE_ID_HEADER } from '../rules/api-client';
 import { clearTokens, currentTokens, writeTokens } from './token-cookie';
 import { cachedFetch, isCacheable } from './cache';
+import { requestDatabase } from './bookmark-cookie';
 
 /** Header carrying the visitor's device id to the API (spec §7: every request carries it). */
 const INTERNAL_ORIGIN = 'http://api.internal';
@@ -51,7 +52,7 @@ export async function forward(c: Context<AppEnv>, pathAndQuery: string, init: Re
     if (tokens && !sessionless) headers.set('Authorization', `Bearer ${tokens.token}`);
     else if (!tokens && deviceBearer && !sessionless) headers.set('Authorization', deviceBearer);
     const request = new Request(url, { ...init, method, headers });
-    const answer = c.env.API_ORIGIN ? fetch(request) : Promise.resolve(api.fetch(request, c.env, c.executionCtx));
+    const answer = c.env.API_ORIGIN ? fetch(request) : Promise.resolve(api.fetch(request, apiEnv(c), c.executionCtx));
     return answer.catch(unreachable);
   };
   const tokens = sessionless ? null : currentTokens(c);
@@ -66,6 +67,20 @@ export async function forward(c: Context<AppEnv>, pathAndQuery: string, init: Re
   if (tokens && (res.status === 401 || res.status === 403) && (await endsSession(res))) clearTokens(c);
   return res;
 }
+
+/**
+ * The bindings of the built-in API for this request: the same, but D1 through the request's one
+ * session (./bookmark-cookie.ts), so replicas answer and the visitor reads their own writes.
+ */
+function apiEnv(c: Context<AppEnv>): AppEnv['Bindings'] {
+  let env = envs.get(c);
+  if (!env) {
+    env = { ...c.env, DB: requestDatabase(c).db };
+    envs.set(c, env);
+  }
+  return env;
+}
+const envs = new WeakMap<Context<AppEnv>, AppEnv['Bindings']>();
 
 /** True for a 401 whose body ends the session, or a 403 USER_SUSPENDED (spec §4, §8). */
 async function endsSession(res: Response): Promise<boolean> {

@@ -14,6 +14,7 @@ import { recordClick, toggleAction, ToggleBody, ToggleType, type Actor, type Tit
 import { eraseHistory, HISTORY_ERASED } from './history';
 import { actionsQuery, ClickBody, type ActionItem } from './schemas';
 import { streamLimiter } from '../../limits/streams';
+import { catchUp } from '../kernel/request-db';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -74,7 +75,7 @@ export const actions = new Hono<AppEnv>()
     const { types, contentIds } = c.req.valid('query');
     const { user, profileId } = await actor(c, requestedProfile(c, 'profileId'));
     // Watched times the account's object still keeps are written first (worker/limits/positions.ts).
-    if (!types || types.includes('watched')) await streamLimiter(c.env).settlePositions(user.id);
+    if (!types || types.includes('watched')) catchUp(c.env.DB, await streamLimiter(c.env).settlePositions(user.id));
     if (!types) return csvDownload(c, user);
     const { results } = await c.env.DB.prepare(
       `SELECT content_id, profile_id, type, created_at FROM actions

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { call } from '../../test/site';
-import { appsOf, readConfig } from './queries';
+import { appsOf, forgetStoredConfig, readConfig } from './queries';
 
 /** The apps' store pages are settings (IOS_APP_URL, ANDROID_APP_URL): unset, no banner. */
 
@@ -19,6 +19,7 @@ describe('the apps’ store pages', () => {
 
   it('ignore store pages left in the config table, so unset settings mean no banner', async () => {
     await env.DB.prepare("INSERT OR REPLACE INTO config (key, value) VALUES ('apps', ?1)").bind(JSON.stringify({ ios: 'https://apps.apple.com/ma/app/made-up/id6470012345' })).run();
+    forgetStoredConfig();
     try {
       const config = await readConfig({ ...env, IOS_APP_URL: '', ANDROID_APP_URL: '' });
       expect(config.apps).toEqual({});
@@ -32,6 +33,39 @@ describe('the apps’ store pages', () => {
       expect(html).not.toContain('class="footer__apps"');
     } finally {
       await env.DB.prepare("DELETE FROM config WHERE key = 'apps'").run();
+      forgetStoredConfig();
     }
   });
 });
+
+describe('the config rows and plans an isolate keeps', () => {
+  it('are read again once CACHE_TTL_SECONDS have passed, not before', async () => {
+    const settings = { ...env, CACHE_TTL_SECONDS: '60' };
+    forgetStoredConfig();
+    const start = 1_900_000_000_000;
+    const before = await readConfig(settings, start);
+    const { meta } = await env.DB.prepare("INSERT OR REPLACE INTO config (key, value) VALUES ('notifications', ?1)").bind(JSON.stringify(!before.notifications)).run();
+    expect(meta.changes).toBe(1);
+    try {
+      expect((await readConfig(settings, start + 59_000)).notifications).toBe(before.notifications);
+      expect((await readConfig(settings, start + 60_000)).notifications).toBe(!before.notifications);
+    } finally {
+      await env.DB.prepare("INSERT OR REPLACE INTO config (key, value) VALUES ('notifications', ?1)").bind(JSON.stringify(before.notifications)).run();
+      forgetStoredConfig();
+    }
+  });
+
+  it('are read once by parallel requests', async () => {
+    forgetStoredConfig();
+    const spy = vi.spyOn(env.DB, 'prepare');
+    try {
+      const configs = await Promise.all(Array.from({ length: 20 }, () => readConfig(env, 1_900_000_000_000)));
+      expect(new Set(configs.map((c) => JSON.stringify(c))).size).toBe(1);
+      expect(spy.mock.calls.map(([sql]) => sql).filter((sql) => /FROM (config|plans)\b/.test(sql))).toHaveLength(2);
+    } finally {
+      spy.mockRestore();
+      forgetStoredConfig();
+    }
+  });
+});
+

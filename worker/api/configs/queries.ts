@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { listVar } from '../../env';
 import { activePlans } from '../payments/plans';
 import { Config } from './schemas';
+import type { Plan } from '../payments/schemas';
+import { keptFor, keptReads } from '../kernel/kept';
 
 /** A store page setting: an https URL, else nothing (no banner, no badge). */
 const storeUrl = (setting: string | undefined): string | undefined => {
@@ -19,9 +21,23 @@ export const appsOf = (env: Pick<Env, 'IOS_APP_URL' | 'ANDROID_APP_URL'>): Confi
   return { ...(ios ? { ios } : {}), ...(android ? { android } : {}) };
 };
 
-/** Reads every config row (key → JSON) and shapes the config of spec §3; the store pages come from the settings (appsOf). */
-export async function readConfig(env: Pick<Env, 'DB' | 'SUPPORTED_LANGUAGES' | 'IOS_APP_URL' | 'ANDROID_APP_URL'>): Promise<Config> {
-  const [{ results }, plans] = await Promise.all([env.DB.prepare('SELECT key, value FROM config').all<{ key: string; value: string }>(), activePlans(env.DB)]);
+type Stored = { results: { key: string; value: string }[]; plans: Plan[] };
+
+/** The config rows and the plans on sale: read by nearly every request, changed only by operators (SQL, the seed). */
+const stored = keptReads<Stored>();
+
+/** Forgets the kept config and plans (tests that change them in D1). */
+export const forgetStoredConfig = (): void => stored.forget();
+
+/**
+ * The config of spec §3 from the config rows (key → JSON) and the plans on sale (kept a while per
+ * isolate, ../kernel/kept.ts); the store pages come from the settings (appsOf). `now`: ms.
+ */
+export async function readConfig(env: Pick<Env, 'DB' | 'CACHE_TTL_SECONDS' | 'SUPPORTED_LANGUAGES' | 'IOS_APP_URL' | 'ANDROID_APP_URL'>, now = Date.now()): Promise<Config> {
+  const { results, plans } = await stored.get('config', now, keptFor(env), async () => {
+    const [{ results }, plans] = await Promise.all([env.DB.prepare('SELECT key, value FROM config').all<{ key: string; value: string }>(), activePlans(env.DB)]);
+    return { results, plans };
+  });
   const raw: Record<string, unknown> = Object.fromEntries(results.map((r) => [r.key, JSON.parse(r.value)]));
   const supported = listVar(env.SUPPORTED_LANGUAGES);
   const config = Config.parse({

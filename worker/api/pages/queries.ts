@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import type { Lang } from '../../rules/lang';
 import type { CategoryRef, Content, Episode, MenuItem, NavigationRow, Rating, Season } from './schemas';
+import { keptFor, keptReads } from '../kernel/kept';
 
 type DB = Pick<Env, 'DB'>;
 
@@ -140,23 +142,40 @@ function toContent(row: ContentRow, categories: CategoryRow[], lang: Lang): Cont
   };
 }
 
-/** Loads contents by id, in the order given, with their categories: two queries whatever the count. */
+/** A content's categories, as its row carries them (JSON): with the positions they are ordered by. */
+const ContentCategories = z.array(
+  z.object({ id: z.number(), slug: z.string(), name: z.string(), rating: z.number().nullable(), parent_slug: z.string().nullable(), parent_position: z.number().nullable(), position: z.number().nullable() }),
+);
+
+/** Parents first by position (top-level ones, without a parent, before any), then by the category's own position, as SQLite's ORDER BY. */
+const byPositions = (a: { parent_position: number | null; position: number | null }, b: typeof a): number =>
+  (a.parent_position ?? -Infinity) - (b.parent_position ?? -Infinity) || (a.position ?? -Infinity) - (b.position ?? -Infinity);
+
+/** The columns of a content `c` (its texts in language ?1: CONTENT_TEXT joined) with its categories as JSON. */
+const CONTENT_WITH_CATEGORIES = `${CONTENT_COLUMNS},
+      (SELECT json_group_array(json_object('id', cat.id, 'slug', cat.slug, 'name', ${CATEGORY_NAME}, 'rating', cat.rating,
+          'parent_slug', p.slug, 'parent_position', p.position, 'position', cat.position))
+        FROM content_categories cc JOIN categories cat ON cat.id = cc.category_id
+        LEFT JOIN categories p ON p.id = cat.parent_id ${CATEGORY_TEXT}
+        WHERE cc.content_id = c.id) AS categories`;
+type ContentWithCategories = ContentRow & { categories: string };
+
+const contentOf = (row: ContentWithCategories, lang: Lang): Content => {
+  const categories = ContentCategories.parse(JSON.parse(row.categories)).toSorted(byPositions);
+  return toContent(row, categories.map((c) => ({ ...c, content_id: row.id })), lang);
+};
+
+/** Loads contents by id, in the order given, with their categories: one statement whatever the count. */
 export async function contentsByIds(env: DB, lang: Lang, ids: number[]): Promise<Content[]> {
   if (ids.length === 0) return [];
-  const list = JSON.stringify(ids);
-  const [rows, cats] = await env.DB.batch<ContentRow | CategoryRow>([
-    env.DB.prepare(`SELECT ${CONTENT_COLUMNS} FROM contents c ${CONTENT_TEXT}
-      WHERE c.id IN (SELECT value FROM json_each(?2))`).bind(lang, list),
-    env.DB.prepare(`SELECT cc.content_id, cat.id, cat.slug, cat.rating, p.slug AS parent_slug, ${CATEGORY_NAME} AS name
-      FROM content_categories cc JOIN categories cat ON cat.id = cc.category_id
-      LEFT JOIN categories p ON p.id = cat.parent_id ${CATEGORY_TEXT}
-      WHERE cc.content_id IN (SELECT value FROM json_each(?2)) ORDER BY p.position, cat.position`).bind(lang, list),
-  ]);
-  const byId = new Map((rows?.results as ContentRow[]).map((r) => [r.id, r]));
-  const catsOf = Map.groupBy(cats?.results as CategoryRow[], (c) => c.content_id);
+  const { results } = await env.DB.prepare(`SELECT ${CONTENT_WITH_CATEGORIES}
+      FROM contents c ${CONTENT_TEXT} WHERE c.id IN (SELECT value FROM json_each(?2))`)
+    .bind(lang, JSON.stringify(ids))
+    .all<ContentWithCategories>();
+  const byId = new Map(results.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toContent(row, catsOf.get(id) ?? [], lang)] : [];
+    return row ? [contentOf(row, lang)] : [];
   });
 }
 
@@ -176,7 +195,17 @@ export async function visibleContentsByIds(env: DB, lang: Lang, age: AgeLimit, i
 
 export type CategoryWithText = CategoryRef & { description: string | null };
 
-export async function categoryBySlug(env: DB, lang: Lang, slug: string): Promise<CategoryWithText | null> {
+/** Categories by language and slug: every page with the bell asks for one; only operators change them (../kernel/kept.ts). */
+const categories = keptReads<CategoryWithText | null>();
+
+/** Forgets the kept categories (tests that change them in D1). */
+export const forgetKeptCategories = (): void => categories.forget();
+
+/** A category by slug, its name and description in `lang`; null when there is none. `now`: ms. */
+export const categoryBySlug = (env: Pick<Env, 'DB' | 'CACHE_TTL_SECONDS'>, lang: Lang, slug: string, now = Date.now()): Promise<CategoryWithText | null> =>
+  categories.get(`${lang}:${slug}`, now, keptFor(env), () => readCategory(env, lang, slug));
+
+async function readCategory(env: DB, lang: Lang, slug: string): Promise<CategoryWithText | null> {
   const row = await env.DB.prepare(`SELECT cat.id, cat.slug, p.slug AS parent_slug, ${CATEGORY_NAME} AS name,
       COALESCE(ci.description, ce.description) AS description
       FROM categories cat LEFT JOIN categories p ON p.id = cat.parent_id ${CATEGORY_TEXT} WHERE cat.slug = ?2`)
@@ -196,14 +225,23 @@ export async function categoryContents(
   categoryId: number,
   { limit, offset, featured = false }: { limit: number; offset: number; featured?: boolean },
 ): Promise<{ contents: Content[]; total: number }> {
-  const where = `cc.category_id = ?1 AND c.parent_id IS NULL AND ${PUBLISHED} AND ${ageAllowed(2)} ${featured ? 'AND c.featured = 1' : ''}`;
-  const [ids, count] = await env.DB.batch<{ id: number } | { n: number }>([
-    env.DB.prepare(`SELECT c.id FROM content_categories cc JOIN contents c ON c.id = cc.content_id
-      WHERE ${where} ORDER BY cc.position, c.id LIMIT ?3 OFFSET ?4`).bind(categoryId, age, limit, offset),
-    env.DB.prepare(`SELECT COUNT(*) AS n FROM content_categories cc JOIN contents c ON c.id = cc.content_id WHERE ${where}`).bind(categoryId, age),
-  ]);
-  const contentIds = (ids?.results as { id: number }[]).map((r) => r.id);
-  return { contents: await contentsByIds(env, lang, contentIds), total: (count?.results[0] as { n: number } | undefined)?.n ?? 0 };
+  const where = `cc.category_id = ?2 AND c.parent_id IS NULL AND ${PUBLISHED} AND ${ageAllowed(3)} ${featured ? 'AND c.featured = 1' : ''}`;
+  // The page, its titles with their categories and the size of the whole filtered set, in one
+  // statement (the window counts before LIMIT).
+  const { results } = await env.DB.prepare(`WITH page AS (SELECT c.id, cc.position, COUNT(*) OVER () AS total
+        FROM content_categories cc JOIN contents c ON c.id = cc.content_id
+        WHERE ${where} ORDER BY cc.position, c.id LIMIT ?4 OFFSET ?5)
+      SELECT ${CONTENT_WITH_CATEGORIES}, page.total FROM page JOIN contents c ON c.id = page.id ${CONTENT_TEXT}
+      ORDER BY page.position, c.id`)
+    .bind(lang, categoryId, age, limit, offset)
+    .all<ContentWithCategories & { total: number }>();
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  const total =
+    results[0]?.total ??
+    (offset === 0
+      ? 0
+      : ((await env.DB.prepare(`SELECT COUNT(*) AS n FROM content_categories cc JOIN contents c ON c.id = cc.content_id WHERE ${where}`).bind(lang, categoryId, age).first<{ n: number }>())?.n ?? 0));
+  return { contents: results.map((row) => contentOf(row, lang)), total };
 }
 
 /** The playback facts of a content page (issue 5): where and how it can be played. */

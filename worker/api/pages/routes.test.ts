@@ -42,6 +42,10 @@ describe('GET /pages/category/{slug}', () => {
     expect(first.total).toBeGreaterThanOrEqual(15);
     expect(second.contents[0]?.id).not.toBe(first.contents[0]?.id);
     expect(first.contents.every((c) => c.categories.some((cat) => cat.slug === 'films'))).toBe(true);
+    // Past the last page: no titles, and still the size of the whole category.
+    const beyond = CategoryPage.parse(await (await get('/pages/category/films?limit=5&page=500')).json());
+    expect(beyond.contents).toEqual([]);
+    expect(beyond.total).toBe(first.total);
   });
 
   it('answers 404 CATEGORY_NOT_FOUND for an unknown slug', async () => {

@@ -20,6 +20,7 @@ import type { PlaybackViewer } from '../entitlements/access';
 import { accessFor, libraryCardRequired, playbackViewer, requestedProfile, streamOwner } from '../entitlements/routes';
 import { playbackTitle, resumePosition, saveWatched, settleWatchedTime, watchTarget, type MediaRow, type PlaybackTitle } from './queries';
 import type { Lang } from '../../rules/lang';
+import { catchUp } from '../kernel/request-db';
 import {
   contentIdParam,
   firstFrameQuery,
@@ -155,7 +156,7 @@ export async function titleStream(c: Context<AppEnv>, viewer: PlaybackViewer, ti
 async function playableTitle(c: Context<AppEnv>, slug: string, lang: Lang, trailer: boolean): Promise<{ viewer: PlaybackViewer; title: PlaybackTitle }> {
   const viewer = await playbackViewer(c, requestedProfile(c, 'profileId'));
   // Where to resume: the positions another device of the account keeps are written first (worker/limits/positions.ts).
-  if (viewer.user && !trailer) await streamLimiter(c.env).settlePositions(viewer.user.id);
+  if (viewer.user && !trailer) catchUp(c.env.DB, await streamLimiter(c.env).settlePositions(viewer.user.id));
   const kind = trailer ? 'trailer' : 'main';
   const title = await playbackTitle(c.env, lang, slug, viewer.age, kind, viewer.profile?.id ?? null);
   if (!title) apiError(404, 'CONTENT_NOT_FOUND', slug);

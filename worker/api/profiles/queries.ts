@@ -1,6 +1,7 @@
 import { hasActiveSubscription } from '../../rules/subscription';
 import type { Profile } from './schemas';
 import type { UserRow } from '../kernel/users';
+import { remember, sessionProfileKey } from '../kernel/request-db';
 import { profilesNeedSubscription } from '../../rules/profiles';
 import { dataUsageOf } from '../../rules/data-usage';
 import type { Config } from '../configs/schemas';
@@ -65,8 +66,8 @@ const isLocked = (row: Pick<ProfileRow, 'id' | 'pin_hash' | 'pin_is_activated'>,
 
 /** The account's profiles in creation order (the first is the main profile). */
 export async function profileRows(db: D1Database, userId: string): Promise<ProfileRow[]> {
-  const { results } = await db.prepare('SELECT * FROM profiles WHERE user_id = ? ORDER BY id').bind(userId).all<ProfileRow>();
-  return results;
+  const { results } = await remember(db, `profiles:${userId}`, () => db.prepare('SELECT * FROM profiles WHERE user_id = ? ORDER BY id').bind(userId).all<ProfileRow>());
+  return [...results];
 }
 
 /** The profiles a user may use: all of them, or only the first without a subscription where one is needed. */
@@ -74,8 +75,9 @@ export function visibleProfiles(rows: ProfileRow[], user: Pick<UserRow, 'subscri
   return profilesNeedSubscription(config) && !hasActiveSubscription(user) ? rows.slice(0, 1) : rows;
 }
 
-export const currentProfileId = async (db: D1Database, sessionId: string): Promise<number | null> =>
-  (await db.prepare('SELECT profile_id FROM sessions WHERE id = ?').bind(sessionId).first<{ profile_id: number | null }>())?.profile_id ?? null;
+/** The session's current profile (read with the caller's check in a request, worker/api/kernel/auth.ts). */
+export const currentProfileId = (db: D1Database, sessionId: string): Promise<number | null> =>
+  remember(db, sessionProfileKey(sessionId), async () => (await db.prepare('SELECT profile_id FROM sessions WHERE id = ?').bind(sessionId).first<{ profile_id: number | null }>())?.profile_id ?? null);
 
 export const setCurrentProfile = (db: D1Database, sessionId: string, profileId: number): Promise<unknown> =>
   db.prepare('UPDATE sessions SET profile_id = ? WHERE id = ?').bind(profileId, sessionId).run();

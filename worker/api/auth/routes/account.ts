@@ -14,6 +14,7 @@ import { findUserById } from '../../kernel/users';
 import { requireGoodPassword, rethrowUnique } from './shared';
 import { refuseSamePassword } from '../../kernel/request';
 import { streamLimiter } from '../../../limits/streams';
+import { catchUp } from '../../kernel/request-db';
 
 /** The account (spec §3, §7): GET/DELETE auth/user, devices, PUT auth/profile, lang and notificationActive. */
 export const account = new Hono<AppEnv>()
@@ -27,7 +28,8 @@ export const account = new Hono<AppEnv>()
     const { user, sessionId } = caller(c);
     const requested = c.req.valid('query').profile;
     // The watched times the account's object still keeps are written before userView reads them (worker/limits/positions.ts).
-    const [viewer] = await Promise.all([resolveViewer(c.env.DB, user, sessionId, await readConfig(c.env), requested), streamLimiter(c.env).settlePositions(user.id)]);
+    const [viewer, settled] = await Promise.all([resolveViewer(c.env.DB, user, sessionId, await readConfig(c.env), requested), streamLimiter(c.env).settlePositions(user.id)]);
+    catchUp(c.env.DB, settled);
     if (viewer === 'missing') apiError(404, 'PROFILE_NOT_FOUND', String(requested));
     if (viewer.locked && requested !== undefined) apiError(403, 'PROFILE_LOCKED', String(requested));
     if (requested !== undefined && requested !== viewer.currentId) {
