@@ -108,8 +108,8 @@ describe('liveFirstFiles', () => {
     '240p/index.m3u8',
   ].join('\n');
 
-  it('names the lightest rendition and the default audio, playlists and init segments', () => {
-    expect(liveFirstFiles(master)).toEqual(['240p/index.m3u8', '240p/init.mp4', 'audio/0/index.m3u8', 'audio/0/init.mp4']);
+  it('names the init segments of the lightest rendition and of the default audio', () => {
+    expect(liveFirstFiles(master)).toEqual(['240p/init.mp4', 'audio/0/init.mp4']);
   });
 
   it('names nothing it cannot place: no variant, an absolute or odd URI', () => {

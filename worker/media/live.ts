@@ -116,10 +116,12 @@ export const liveMaster = (master: string): string =>
     .trim()}\n`;
 
 /**
- * What a player fetches before the first frame of a live master playlist (relative to it): the
- * lightest rendition's playlist and init segment (hls.js starts there, worker/client engine) and
- * the default audio rendition's, as the ladder writes them (`{folder}/index.m3u8`, `{folder}/init.mp4`).
- * The channel's page preloads them while hls.js loads.
+ * What a player fetches before the first frame of a live master playlist (relative to it) that does
+ * not change: the init segments of the lightest rendition (hls.js starts there, client/player/engine.ts)
+ * and of the default audio rendition, as the ladder writes them (`{folder}/init.mp4`). The channel's
+ * page preloads them while hls.js loads. Not the media playlists: a live playlist preloaded with the
+ * page is already old when hls.js reads it, which started the player further from the edge and later
+ * (the tv bench: click → first frame about 1.35 s with them, 1.15 s without).
  */
 export function liveFirstFiles(master: string): string[] {
   const lines = master.split(/\r?\n/).map((l) => l.trim());
@@ -134,7 +136,7 @@ export function liveFirstFiles(master: string): string[] {
   const folderOf = (uri: string): string | null => (/^[\w-]+(?:\/[\w-]+)*\/index\.m3u8$/.test(uri) ? uri.slice(0, -'index.m3u8'.length) : null);
   return [lightest?.uri, audioUri].flatMap((uri) => {
     const folder = uri ? folderOf(uri) : null;
-    return folder === null ? [] : [`${folder}index.m3u8`, `${folder}init.mp4`];
+    return folder === null ? [] : [`${folder}init.mp4`];
   });
 }
 

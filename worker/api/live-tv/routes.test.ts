@@ -105,9 +105,9 @@ describe('GET /pages/tv/{slug}/stream_url', () => {
     expect(res.status).toBe(200);
     const answer = (await res.json()) as { url: string; preload: string[]; live: { channel: string; window: number }; streamId: string | null };
     expect(answer.url).toMatch(/^\/media\/\d+\.[\w-]{43}\/live\/demo\/a\/main\/master\.m3u8$/);
-    // What the page preloads: the lightest rendition's and the default audio's playlists and init segments, signed alike.
+    // What the page preloads: the lightest rendition's and the default audio's init segments, signed alike.
     const base = answer.url.slice(0, -'master.m3u8'.length);
-    expect(answer.preload).toEqual(['240p/index.m3u8', '240p/init.mp4', 'audio/0/index.m3u8', 'audio/0/init.mp4'].map((file) => `${base}${file}`));
+    expect(answer.preload).toEqual(['240p/init.mp4', 'audio/0/init.mp4'].map((file) => `${base}${file}`));
     expect(answer.live).toEqual({ channel: slug('one'), window: DVR_WINDOW_SECONDS });
     expect(answer.streamId).not.toBeNull();
   });
