@@ -105,8 +105,11 @@ test.describe('Likes', () => {
 
     await page.goto(`/content/${FIRST.slug}?lang=en`);
     const like = page.getByRole('button', { name: text('en', 'LIKE'), exact: true });
+    // The button turns at once; the reload waits for the server's answer (a reload would cancel the request).
+    const saved = page.waitForResponse((r) => r.url().includes('/api/actions/like/') && r.request().method() !== 'GET');
     await like.click();
     await expect(page.getByRole('button', { name: text('en', 'LIKED'), exact: true })).toHaveAttribute('aria-pressed', 'true');
+    expect((await saved).status()).toBe(200);
     await page.reload();
     await expect(page.getByRole('button', { name: text('en', 'LIKED'), exact: true })).toHaveAttribute('aria-pressed', 'true');
 
@@ -116,7 +119,9 @@ test.describe('Likes', () => {
     // The controls hide after 3 s without a pointer move: move it, as a viewer would, before each click.
     const wake = () => page.mouse.move(200 + Math.random() * 100, 200);
     await wake();
+    const listed = page.waitForResponse((r) => r.url().includes('/api/actions/fav/') && r.request().method() === 'POST');
     await page.getByRole('button', { name: `${text('en', 'ADD_TO_MY_LIST')}: ${FIRST.name.en}` }).click();
+    expect((await listed).status()).toBe(200);
     await expect(page.getByRole('button', { name: `${text('en', 'REMOVE_FROM_MY_LIST')}: ${FIRST.name.en}` })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('button', { name: `${text('en', 'UNLIKE')}: ${FIRST.name.en}` })).toHaveAttribute('aria-pressed', 'true');
     await wake();

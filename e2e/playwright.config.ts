@@ -34,11 +34,15 @@ const buildSeed =
   `node scripts/seed/index.ts --persist-to ${SEEDED} && touch ${SEEDED}/.done`;
 const awaitSeed = `until [ -f ${SEEDED}/.done ]; do sleep 1; done`;
 
-/** A server on a copy of the seeded state, then `wrangler dev` (the client is built by `npm test`). */
+/**
+ * A server on a copy of the seeded state, then `wrangler dev` (the client is built by `npm test`).
+ * Counts (ads, help votes) reach D1 as they are made (COUNTER_FLUSH_SECONDS=0), so a journey reads
+ * the count it just made; the sharded counters' delayed flush is tested in worker/limits/counters.test.ts.
+ */
 const server = (port: number, persist: string, prepare: string, vars = '') =>
   `${prepare} && rm -rf ${persist} && cp -r ${SEEDED} ${persist} && ` +
   // --test-scheduled: GET /__scheduled runs the cron (the billing clock) when a spec asks.
-  `wrangler dev --port ${port} --persist-to ${persist} --test-scheduled --var STREAM_IDENTITY_ENCODING:true --var DEV_OUTBOX:true --var PUBLIC_ORIGIN:http://localhost:${port} --var REGISTRATIONS_PER_ADDRESS_HOUR:100000 ${PRODUCTION_REACT} ${vars}`;
+  `wrangler dev --port ${port} --persist-to ${persist} --test-scheduled --var STREAM_IDENTITY_ENCODING:true --var DEV_OUTBOX:true --var PUBLIC_ORIGIN:http://localhost:${port} --var REGISTRATIONS_PER_ADDRESS_HOUR:100000 --var COUNTER_FLUSH_SECONDS:0 ${PRODUCTION_REACT} ${vars}`;
 
 const launchOptions = {
   executablePath: chromiumPath,

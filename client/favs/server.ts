@@ -11,9 +11,10 @@ export type ToggleKind = 'fav' | 'like';
  */
 export async function saveToggle(kind: ToggleKind, id: number, active: boolean, t: Translate): Promise<boolean> {
   const profile = profileId();
+  // keepalive: a toggle pressed just before leaving the page (a link, a reload) is still saved.
   const init: RequestInit = active
-    ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(profile ? { profile } : {}) }
-    : { method: 'DELETE' };
+    ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(profile ? { profile } : {}), keepalive: true }
+    : { method: 'DELETE', keepalive: true };
   const query = !active && profile ? `?profile=${profile}` : '';
   const saved = await requestWithToast(`/actions/${kind}/${id}${query}`, () => true, init, { t });
   return saved === true;
